@@ -1,0 +1,88 @@
+/**
+ * The database adapter: embedded PGlite (real PostgreSQL in WebAssembly, in process) by default,
+ * a PostgreSQL server when DATABASE_URL is set. Same schema, same SQL, same migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The drizzle query builder over either driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle from `db.transaction(async (tx) => ...)`. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either a database or an open transaction: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+/** Raw SQL for libraries that bring their own (pg-boss): `executeSql(text, values) -> { rows }`. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql: ExecuteSql;
+  /** The connection string for pg-boss on a PostgreSQL server; undefined on PGlite. */
+  connectionString?: string;
+  /** Applies pending migrations from server/drizzle (idempotent). */
+  migrate(): Promise<void>;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * Opens the database.
+ * @param opts.url PostgreSQL URL; when absent PGlite is used at `opts.pgliteDir` ('memory://' keeps it in memory).
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.pgliteDir ?? 'memory://');
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    // pg-boss sends several statements without parameters at once: those go through exec.
+    executeSql: async (text, values) => {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return client.query(text, values);
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    db,
+    connectionString: url,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,4 @@
+// The drizzle schema: every table, for the query builder and drizzle-kit.
+export * from './users.schema.ts';
+export * from './jobs.schema.ts';
+export * from './billing.schema.ts';

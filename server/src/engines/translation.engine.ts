@@ -1,0 +1,35 @@
+/**
+ * The translation stage's interface. Media (subtitles) and documents both translate through it.
+ * Language codes are ISO 639-1 base codes ('en', 'es', 'ar', 'zh'...); 'en-gb' etc. are normalised by callers.
+ */
+
+/** Options of one batch translation. */
+export interface TranslateOptions {
+  from: string;
+  to: string;
+  /** Aborts the batch; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A machine translation engine. `translate` takes a batch of segments and returns exactly one translation per
+ * segment, in order. Segments may carry inline tags `<g1>...</g1>` (run boundaries of a document paragraph);
+ * engines with `keepsInlineTags` try to carry them through, callers must still handle lost or reordered tags.
+ */
+export interface TranslationEngine {
+  /** Stable id, e.g. 'apertium', 'openai', 'deepl', 'libretranslate'. */
+  readonly id: string;
+  /** 'local' runs on this machine, 'network' calls an HTTP API. */
+  readonly kind: 'local' | 'network';
+  /** Whether inline tags survive translation (best effort). */
+  readonly keepsInlineTags: boolean;
+  /** True when this engine can translate from -> to (directly or through a pivot language). */
+  supports(from: string, to: string): boolean;
+  /** True when the engine's binary or server is usable now. */
+  available(): Promise<boolean>;
+  /**
+   * Translates `segments`; returns one string per segment.
+   * @throws Error with a message naming the engine when the engine fails (process exit, HTTP error after retries).
+   */
+  translate(segments: string[], opts: TranslateOptions): Promise<string[]>;
+}

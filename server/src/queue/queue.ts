@@ -1,0 +1,115 @@
+/**
+ * The job queue adapter: pg-boss on the same database as everything else (PGlite through its `db.executeSql`
+ * option, or a PostgreSQL server). Handlers are registered per JobName before start(); start() refuses to run
+ * when a defined job has no handler.
+ */
+import PgBoss from 'pg-boss';
+import * as v from 'valibot';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.ts';
+import { JOB_DEFINITIONS, type JobName, type JobPayload } from './job-definitions.ts';
+
+/** Context a handler gets with each job. `retryCount` is 0 on the first try. */
+export interface JobContext {
+  queueJobId: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, ctx: JobContext) => Promise<void>;
+
+export class QueueStartError extends Error {}
+
+export interface Queue {
+  /** Registers the handler of a job; call before start(). */
+  handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /**
+   * Starts pg-boss, creates the queues and, when `work` is true, the workers and schedules.
+   * @throws QueueStartError naming every job without a handler (only when `work` is true).
+   */
+  start(opts: { work: boolean; concurrency: number }): Promise<void>;
+  /** Enqueues a job; `singletonKey` makes a second send of the same key a no-op while the first is pending. */
+  send<N extends JobName>(name: N, payload: JobPayload<N>, opts?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  /** Cancels a queued or running pg-boss job by its id (the running handler sees its AbortSignal fire via the owner). */
+  cancel(name: JobName, queueJobId: string): Promise<void>;
+  /** True when pg-boss answers. */
+  ping(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/** Creates the queue adapter over the given database. */
+export function createQueue(database: Database, logger: Logger): Queue {
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.connectionString!, max: 4 })
+      : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
+  boss.on('error', (err) => logger.error({ err }, 'queue error'));
+  const handlers = new Map<JobName, JobHandler<JobName>>();
+  let started = false;
+
+  return {
+    handle(name, handler) {
+      handlers.set(name, handler as JobHandler<JobName>);
+    },
+
+    async start({ work, concurrency }) {
+      const names = Object.keys(JOB_DEFINITIONS) as JobName[];
+      if (work) {
+        const missing = names.filter((n) => !handlers.has(n));
+        if (missing.length) throw new QueueStartError(`No handler registered for job(s): ${missing.join(', ')}`);
+      }
+      await boss.start();
+      started = true;
+      for (const name of names) {
+        const def = JOB_DEFINITIONS[name];
+        await boss.createQueue(name, { name, retryLimit: def.retryLimit, expireInSeconds: def.expireInSeconds });
+      }
+      if (!work) return;
+      for (const name of names) {
+        const def = JOB_DEFINITIONS[name];
+        const handler = handlers.get(name)!;
+        const workerCount = name === 'media.translate' || name === 'document.translate' ? concurrency : 1;
+        for (let i = 0; i < workerCount; i++) {
+          await boss.work(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+            const parsed = v.safeParse(def.payload, job.data);
+            if (!parsed.success) {
+              logger.error({ name, data: job.data, issues: parsed.issues }, 'job payload rejected');
+              return; // a payload that does not parse will never parse: do not retry
+            }
+            await handler(parsed.output as never, { queueJobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          });
+        }
+        if ('cron' in def && def.cron) await boss.schedule(name, def.cron, { version: 1 });
+      }
+    },
+
+    async send(name, payload, opts = {}) {
+      const def = JOB_DEFINITIONS[name];
+      v.parse(def.payload, payload);
+      return boss.send(name, payload as object, {
+        singletonKey: opts.singletonKey,
+        startAfter: opts.startAfterSeconds,
+        retryLimit: def.retryLimit,
+        expireInSeconds: def.expireInSeconds,
+      });
+    },
+
+    async cancel(name, queueJobId) {
+      await boss.cancel(name, queueJobId);
+    },
+
+    async ping() {
+      try {
+        await boss.getQueues();
+        return started;
+      } catch {
+        return false;
+      }
+    },
+
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+    },
+  };
+}
