@@ -1,0 +1,2 @@
+// Vitest setup for the web project (jsdom): IndexedDB from fake-indexeddb.
+import 'fake-indexeddb/auto';
