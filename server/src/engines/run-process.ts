@@ -1,0 +1,91 @@
+/**
+ * The one adapter through which engines and media stages run outside programs (apertium, pocketsphinx, espeak-ng,
+ * flite, ffmpeg, rubberband). Output is collected in memory; an AbortSignal kills the process.
+ */
+import { spawn } from 'node:child_process';
+
+/** Result of a finished process: its exit code and collected output (UTF-8). */
+export interface ProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Thrown when a program cannot be started (not installed) or exits non-zero; the message names the program. */
+export class ProcessError extends Error {
+  constructor(
+    message: string,
+    readonly program: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = 'ProcessError';
+  }
+}
+
+/** Options of `runProcess`. `input` is written to stdin; `allowFailure` returns non-zero exits instead of throwing. */
+export interface RunOptions {
+  signal?: AbortSignal;
+  input?: string | Buffer;
+  allowFailure?: boolean;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/**
+ * Runs `program args` to completion.
+ * @throws ProcessError when the program is missing or exits non-zero (unless `allowFailure`);
+ *         the signal's reason when aborted (the process is killed).
+ */
+export function runProcess(program: string, args: string[], opts: RunOptions = {}): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(opts.signal.reason);
+    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env ?? process.env, cwd: opts.cwd });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let settled = false;
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(() => reject(opts.signal!.reason));
+    };
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      opts.signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      finish(() =>
+        reject(
+          new ProcessError(
+            e.code === 'ENOENT' ? `${program} is not installed (not found on PATH)` : `${program} could not start: ${e.message}`,
+            program,
+            null,
+            '',
+          ),
+        ),
+      ),
+    );
+    child.on('close', (code) =>
+      finish(() => {
+        const result = { code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+        if (result.code !== 0 && !opts.allowFailure) {
+          const tail = result.stderr.trim().split('\n').slice(-3).join(' ').slice(0, 400);
+          reject(new ProcessError(`${program} failed (exit ${result.code})${tail ? `: ${tail}` : ''}`, program, result.code, result.stderr));
+        } else resolve(result);
+      }),
+    );
+    child.stdin.on('error', () => {}); // the program may exit before reading all input
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** True when `program` can be started (checked with `which`-like lookup through `sh -c 'command -v'`). */
+export async function programExists(program: string): Promise<boolean> {
+  const r = await runProcess('sh', ['-c', `command -v ${program}`], { allowFailure: true }).catch(() => null);
+  return !!r && r.code === 0;
+}

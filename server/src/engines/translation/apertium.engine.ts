@@ -1,0 +1,110 @@
+/**
+ * Apertium, the local rule-based translator (Debian packages apertium-eng-spa, -fr-es, -es-pt, -spa-ita).
+ * Pairs: en<->es direct; fr, pt, it <-> es direct; every other pair among en, es, fr, pt, it pivots through es.
+ * A whole batch goes through one `apertium -u MODE FILE` call per hop (40-100 ms start-up per process,
+ * ~1,400 sentences/s batched; engines.md). Apertium must read a file: from Node's stdin pipe it prints nothing.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
+import { normaliseLanguage } from '../languages.ts';
+import { programExists, runProcess } from '../run-process.ts';
+
+/** Direct Apertium modes, keyed `from>to` (base language codes). */
+const MODES: Record<string, string> = {
+  'en>es': 'eng-spa', 'es>en': 'spa-eng',
+  'fr>es': 'fr-es', 'es>fr': 'es-fr',
+  'pt>es': 'pt-es', 'es>pt': 'es-pt',
+  'it>es': 'ita-spa', 'es>it': 'spa-ita',
+};
+const LANGS = new Set(['en', 'es', 'fr', 'pt', 'it']);
+const MODES_DIR = '/usr/share/apertium/modes';
+
+/**
+ * The separator between segments of one batch. Apertium's text format passes `[...]` through untouched as
+ * formatting, so a numbered marker on its own paragraph survives and lets us check that nothing merged.
+ */
+const marker = (i: number) => `[[[#${i}#]]]`;
+const MARKER_RE = /\s*\[\[\[#(\d+)#\]\]\]\s*/g;
+
+/** The chain of modes for from -> to, e.g. en>fr = ['eng-spa', 'es-fr']; null when unsupported. */
+export function apertiumRoute(from: string, to: string): string[] | null {
+  const f = normaliseLanguage(from);
+  const t = normaliseLanguage(to);
+  if (!LANGS.has(f) || !LANGS.has(t) || f === t) return null;
+  if (MODES[`${f}>${t}`]) return [MODES[`${f}>${t}`]];
+  return [MODES[`${f}>es`], MODES[`es>${t}`]];
+}
+
+/** Splits Apertium's output of a marked batch back into `n` segments; null when a marker was lost. */
+function splitBatch(output: string, n: number): string[] | null {
+  const parts: string[] = [];
+  let last = 0;
+  let expected = 1;
+  for (const m of output.matchAll(MARKER_RE)) {
+    if (Number(m[1]) !== expected) return null;
+    parts.push(output.slice(last, m.index));
+    last = m.index! + m[0].length;
+    expected++;
+  }
+  parts.push(output.slice(last));
+  return parts.length === n ? parts.map((p) => p.trim()) : null;
+}
+
+/**
+ * Creates the Apertium engine. Inline tags `<g1>..</g1>` pass through Apertium's text format as they are
+ * (measured: "I <g1>like <g2>big</g2></g1> dogs" keeps every tag), so `keepsInlineTags` is true.
+ * @throws from `translate`: Error naming apertium and the mode when the program fails.
+ */
+export function createApertiumEngine(): TranslationEngine {
+  async function runMode(mode: string, segments: string[], dir: string, signal?: AbortSignal): Promise<string[]> {
+    // Newlines inside a segment would read as paragraph breaks; a segment is one paragraph or cue.
+    const flat = segments.map((s) => s.replace(/\s*\n\s*/g, ' ').trim());
+    const file = path.join(dir, `${mode}.txt`);
+    await writeFile(file, flat.map((s, i) => (i === 0 ? s : `\n\n${marker(i)}\n\n${s}`)).join('') + '\n');
+    const { stdout } = await runProcess('apertium', ['-u', mode, file], { signal });
+    const parts = splitBatch(stdout, flat.length);
+    if (parts) return parts;
+    // A marker got lost or reordered (never seen, but rules may span blanks): translate one by one instead.
+    const one: string[] = [];
+    for (const s of flat) {
+      await writeFile(file, s + '\n');
+      one.push((await runProcess('apertium', ['-u', mode, file], { signal })).stdout.trim());
+    }
+    return one;
+  }
+
+  return {
+    id: 'apertium',
+    kind: 'local',
+    keepsInlineTags: true,
+    supports: (from, to) => apertiumRoute(from, to) !== null,
+    async available() {
+      return (await programExists('apertium')) && Object.values(MODES).every((m) => existsSync(path.join(MODES_DIR, `${m}.mode`)));
+    },
+    async translate(segments: string[], opts: TranslateOptions): Promise<string[]> {
+      const route = apertiumRoute(opts.from, opts.to);
+      if (!route) throw new Error(`apertium cannot translate ${opts.from} to ${opts.to}`);
+      if (segments.length === 0) return [];
+      // Empty segments stay empty and are not sent (an empty paragraph would shift nothing, but saves work).
+      const idx = segments.map((s, i) => (s.trim() ? i : -1)).filter((i) => i >= 0);
+      let texts = idx.map((i) => segments[i]);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-apertium-'));
+      try {
+        for (const mode of route) {
+          if (texts.length) texts = await runMode(mode, texts, dir, opts.signal);
+        }
+      } catch (e) {
+        if (opts.signal?.aborted) throw opts.signal.reason;
+        throw new Error(`apertium (${route.join(' then ')}) failed: ${(e as Error).message}`);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      const out = segments.map((s) => (s.trim() ? '' : s));
+      idx.forEach((i, k) => (out[i] = texts[k]));
+      return out;
+    },
+  };
+}
