@@ -1,4 +1,64 @@
 import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
 
-// Placeholder until the web app lands (owned by the web app work).
-export default defineConfig({});
+// The web app build. stack.md: plugin-react 6 has no `babel` option, so the Lingui macro runs through
+// @rolldown/plugin-babel; the Comlink worker is an ES module worker.
+export default defineConfig({
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/*.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Tarjama — AI translation and dubbing',
+        short_name: 'Tarjama',
+        description: 'Subtitles, AI voice-over and document translation in your browser.',
+        start_url: '/studio',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1020',
+        theme_color: '#4f46e5',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        navigateFallback: '/index.html',
+        // API and media paths are never answered by the app shell.
+        navigateFallbackDenylist: [/^\/(v1|auth\/login|api|files|uploads|tus|healthz|user)\b/],
+        runtimeCaching: [
+          {
+            // Finished downloads (signed output URLs) are kept so they open offline; 30 days like the source videos.
+            // Output URLs are signed (a signature/expiry in the query), same-origin locally or on S3 at scale.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' &&
+              /[?&](sig|signature|x-amz-signature|expires|exp)=/i.test(url.search) &&
+              !/^\/(v1|auth|api|user|tus|healthz)\b/.test(url.pathname),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'tarjama-downloads',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [0, 200] },
+              // Signed URLs change on every job-list read; the file behind them does not.
+              matchOptions: { ignoreSearch: true },
+              networkTimeoutSeconds: 10,
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { outDir: 'dist', target: 'es2022', sourcemap: false },
+  server: { proxy: { '/v1': 'http://127.0.0.1:8000', '/api': 'http://127.0.0.1:8000', '/user': 'http://127.0.0.1:8000' } },
+});

@@ -1,20 +1,101 @@
 /**
  * Settings of the speech, translation and voice engines (owned by the media pipeline).
  * Every variable here is listed in the README's configuration table.
+ * With nothing set, only the local engines run (pocketsphinx, Apertium, espeak-ng, flite; engines.md).
  */
 import * as v from 'valibot';
+import { boolWithDefault, intWithDefault, numberWithDefault, optionalString, optionalUrl, stringWithDefault } from './env.ts';
 
-export const enginesEnv = {};
+export const enginesEnv = {
+  /** OpenAI-compatible server (OpenAI, Groq, vLLM, LocalAI, speaches...): enables its speech, translation and voice. */
+  OPENAI_BASE_URL: optionalUrl(),
+  OPENAI_API_KEY: optionalString(),
+  /** Per-stage overrides of the server URL (e.g. Groq for speech, vLLM for translation). */
+  OPENAI_SPEECH_BASE_URL: optionalUrl(),
+  OPENAI_TRANSLATION_BASE_URL: optionalUrl(),
+  OPENAI_VOICE_BASE_URL: optionalUrl(),
+  OPENAI_SPEECH_MODEL: stringWithDefault('whisper-1'),
+  OPENAI_TRANSLATION_MODEL: stringWithDefault('gpt-4o-mini'),
+  OPENAI_VOICE_MODEL: stringWithDefault('tts-1'),
+  /** Comma list of the stages the OpenAI-compatible server serves: speech, translation, voice. */
+  OPENAI_STAGES: stringWithDefault('speech,translation,voice'),
+  DEEPL_API_KEY: optionalString(),
+  /** Defaults to https://api-free.deepl.com for keys ending in ':fx', https://api.deepl.com otherwise. */
+  DEEPL_API_URL: optionalUrl(),
+  LIBRETRANSLATE_URL: optionalUrl(),
+  LIBRETRANSLATE_API_KEY: optionalString(),
+  /** Turn the local engines off (a deployment that must only use network engines). */
+  LOCAL_ENGINES: boolWithDefault(true),
+  ENGINE_HTTP_TIMEOUT_SECONDS: intWithDefault(120, 1, 3600),
+  ENGINE_HTTP_RETRIES: intWithDefault(3, 0, 10),
+  /** Subtitle reading speed limit, characters per second (Netflix Timed Text Style Guide: 17 for adults). */
+  SUBTITLE_MAX_CPS: numberWithDefault(17, 5, 40),
+  /** Characters per subtitle line (Netflix: 42). */
+  SUBTITLE_MAX_LINE_CHARS: intWithDefault(42, 16, 80),
+};
 
 type EnginesEnv = v.InferOutput<v.ObjectSchema<typeof enginesEnv, undefined>>;
 
-/** Typed engine settings. */
-export interface EnginesConfig {}
-
-export function checkEnginesEnv(_e: EnginesEnv): string[] {
-  return [];
+/** An OpenAI-compatible endpoint for one stage. `baseUrl` has no trailing slash and no `/v1`. */
+export interface OpenAiEndpoint {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
 }
 
-export function toEnginesConfig(_e: EnginesEnv): EnginesConfig {
-  return {};
+/** Typed engine settings. Absent network sections mean that engine is not configured. */
+export interface EnginesConfig {
+  local: boolean;
+  openai: { speech?: OpenAiEndpoint; translation?: OpenAiEndpoint; voice?: OpenAiEndpoint };
+  deepl?: { apiUrl: string; apiKey: string };
+  libreTranslate?: { url: string; apiKey?: string };
+  http: { timeoutSeconds: number; retries: number };
+  subtitles: { maxCharsPerSecond: number; maxLineChars: number };
+}
+
+/** The local-only configuration (tests, `npm start` without settings). */
+export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
+  local: true,
+  openai: {},
+  http: { timeoutSeconds: 120, retries: 3 },
+  subtitles: { maxCharsPerSecond: 17, maxLineChars: 42 },
+};
+
+const STAGES = ['speech', 'translation', 'voice'];
+
+export function checkEnginesEnv(e: EnginesEnv): string[] {
+  const problems: string[] = [];
+  const stages = e.OPENAI_STAGES.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = stages.filter((s) => !STAGES.includes(s));
+  if (bad.length) problems.push(`OPENAI_STAGES: unknown stage ${bad.join(', ')} (use speech, translation, voice)`);
+  if (e.LIBRETRANSLATE_API_KEY && !e.LIBRETRANSLATE_URL) problems.push('LIBRETRANSLATE_URL: required when LIBRETRANSLATE_API_KEY is set');
+  if (e.DEEPL_API_URL && !e.DEEPL_API_KEY) problems.push('DEEPL_API_KEY: required when DEEPL_API_URL is set');
+  return problems;
+}
+
+const trimUrl = (u: string) => u.replace(/\/+$/, '').replace(/\/v1$/, '');
+
+export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
+  const stages = new Set(e.OPENAI_STAGES.split(',').map((s) => s.trim()));
+  const endpoint = (stage: string, own: string | undefined, model: string): OpenAiEndpoint | undefined => {
+    const url = own ?? (stages.has(stage) ? e.OPENAI_BASE_URL : undefined);
+    return url ? { baseUrl: trimUrl(url), apiKey: e.OPENAI_API_KEY, model } : undefined;
+  };
+  return {
+    local: e.LOCAL_ENGINES,
+    openai: {
+      speech: endpoint('speech', e.OPENAI_SPEECH_BASE_URL, e.OPENAI_SPEECH_MODEL),
+      translation: endpoint('translation', e.OPENAI_TRANSLATION_BASE_URL, e.OPENAI_TRANSLATION_MODEL),
+      voice: endpoint('voice', e.OPENAI_VOICE_BASE_URL, e.OPENAI_VOICE_MODEL),
+    },
+    deepl: e.DEEPL_API_KEY
+      ? {
+          apiKey: e.DEEPL_API_KEY,
+          apiUrl: (e.DEEPL_API_URL ?? (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')).replace(/\/+$/, ''),
+        }
+      : undefined,
+    libreTranslate: e.LIBRETRANSLATE_URL ? { url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
+    http: { timeoutSeconds: e.ENGINE_HTTP_TIMEOUT_SECONDS, retries: e.ENGINE_HTTP_RETRIES },
+    subtitles: { maxCharsPerSecond: e.SUBTITLE_MAX_CPS, maxLineChars: e.SUBTITLE_MAX_LINE_CHARS },
+  };
 }

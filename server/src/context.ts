@@ -1,0 +1,72 @@
+/**
+ * The application context: configuration plus every adapter, built once at start-up (and by tests) and handed
+ * to route modules and job handlers. Services receive only the adapters they need from it.
+ */
+import path from 'node:path';
+import type { Config } from './config/index.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { openDatabase, type Database, type Db } from './db/database.ts';
+import { createQueue, type Queue } from './queue/queue.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { loadOrCreateSecret } from './secret.ts';
+import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
+
+/** What one part reports to GET /healthz. */
+export interface HealthReport {
+  ok: boolean;
+  [detail: string]: unknown;
+}
+
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Db;
+  queue: Queue;
+  mailer: Mailer;
+  /** HMAC key material for tokens and signed URLs. */
+  secret: string;
+  tokens: TokenService;
+  /**
+   * Health contributors for GET /healthz, keyed by part ('storage', 'engines', ...). Each answers
+   * `{ ok: boolean, ...details }`; adapters add theirs when they are created.
+   */
+  healthChecks: Map<string, () => Promise<HealthReport>>;
+  /** Callbacks run by close(), in reverse order of registration (workers, storage sweepers...). */
+  onClose: Array<() => Promise<void>>;
+  /** Releases every resource (queue, database). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (and applies migrations), creates the queue (not started) and the other adapters.
+ * @param overrides adapters a test wants to provide itself (for example an SMTP mailer pointed at smtp-server).
+ */
+export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'logger' | 'mailer' | 'database'>> = {}): Promise<AppContext> {
+  const { app } = config;
+  const logger = overrides.logger ?? createLogger(app.logLevel);
+  const database = overrides.database ?? (await openDatabase({ url: app.databaseUrl, pgliteDir: path.join(app.dataDir, 'db') }));
+  await database.migrate();
+  const queue = createQueue(database, logger);
+  const mailer =
+    overrides.mailer ?? createMailer({ smtpUrl: app.smtpUrl, from: app.mailFrom, outboxDir: path.join(app.dataDir, 'outbox'), logger });
+  const secret = loadOrCreateSecret(app.dataDir, app.secret);
+  const ctx: AppContext = {
+    config,
+    logger,
+    database,
+    db: database.db,
+    queue,
+    mailer,
+    secret,
+    tokens: createTokenService(secret, app.accessTokenTtlSeconds),
+    healthChecks: new Map(),
+    onClose: [],
+    async close() {
+      for (const fn of [...ctx.onClose].reverse()) await fn();
+      await queue.stop();
+      if (!overrides.database) await database.close();
+    },
+  };
+  return ctx;
+}

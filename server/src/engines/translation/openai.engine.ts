@@ -1,0 +1,86 @@
+/**
+ * Translation through any OpenAI-compatible chat completions server (POST {base}/v1/chat/completions;
+ * OpenAI, vLLM, Ollama, LocalAI). Segments go in batches as a JSON object so the model sees each sentence with its
+ * neighbours as context and answers with exactly one translation per segment.
+ */
+import type { OpenAiEndpoint } from '../../config/engines.config.ts';
+import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
+import { EngineHttpError, fetchWithRetry } from '../http-client.ts';
+import { LANGUAGE_NAMES, normaliseLanguage } from '../languages.ts';
+
+/** Segments per request: enough neighbours for context, small enough for a short answer. */
+const BATCH = 40;
+
+/** The system prompt; the request's user message is `{"source_language","target_language","segments":[...]}`. */
+export const TRANSLATION_SYSTEM_PROMPT =
+  'You translate subtitles and documents. The user sends JSON {"source_language","target_language","segments":[...]}. ' +
+  'Translate every segment into the target language, using the neighbouring segments as context. Keep inline tags such as <g1>...</g1> around the matching words. ' +
+  'Answer only with JSON {"translations":[...]} holding exactly one string per segment, in order.';
+
+/**
+ * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
+ * @throws from `translate`: EngineHttpError (HTTP) or Error when the answer is not one translation per segment.
+ */
+export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: { timeoutSeconds: number; retries: number }): TranslationEngine {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
+
+  async function batch(segments: string[], from: string, to: string, signal?: AbortSignal): Promise<string[]> {
+    const user = { source_language: LANGUAGE_NAMES[from] ?? from, target_language: LANGUAGE_NAMES[to] ?? to, segments };
+    const res = await fetchWithRetry(
+      `${ep.baseUrl}/v1/chat/completions`,
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          model: ep.model,
+          temperature: 0,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: TRANSLATION_SYSTEM_PROMPT },
+            { role: 'user', content: JSON.stringify(user) },
+          ],
+        }),
+      },
+      { engine: 'openai translation', signal, ...http },
+    );
+    const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+    const content = body.choices?.[0]?.message?.content ?? '';
+    let translations: unknown;
+    try {
+      // Some servers wrap JSON in a code fence despite response_format.
+      translations = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')).translations;
+    } catch {
+      throw new EngineHttpError('openai translation: the model did not answer with JSON translations', 'openai', 200);
+    }
+    if (!Array.isArray(translations) || translations.length !== segments.length || translations.some((t) => typeof t !== 'string'))
+      throw new EngineHttpError(
+        `openai translation: the model returned ${Array.isArray(translations) ? translations.length : 0} translations for ${segments.length} segments`,
+        'openai',
+        200,
+      );
+    return translations as string[];
+  }
+
+  return {
+    id: 'openai',
+    kind: 'network',
+    keepsInlineTags: true,
+    supports: (from, to) => normaliseLanguage(from) !== normaliseLanguage(to),
+    async available() {
+      try {
+        const res = await fetch(`${ep.baseUrl}/v1/models`, { headers, signal: AbortSignal.timeout(5000) });
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    async translate(segments: string[], opts: TranslateOptions): Promise<string[]> {
+      const from = normaliseLanguage(opts.from);
+      const to = normaliseLanguage(opts.to);
+      const out: string[] = [];
+      for (let i = 0; i < segments.length; i += BATCH) out.push(...(await batch(segments.slice(i, i + BATCH), from, to, opts.signal)));
+      return out;
+    },
+  };
+}

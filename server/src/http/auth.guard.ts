@@ -1,0 +1,47 @@
+/**
+ * Bearer-token authentication for route modules: `app.addHook('preHandler', requireUser(ctx))`, then
+ * `request.user` holds the signed-in user's id and e-mail. Any missing, invalid or expired token, or a token of
+ * a deleted user, answers 401 `{ error: 'Unauthorized', statusCode: 401 }` (spec section 8).
+ */
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+import { users } from '../db/schema/index.ts';
+import type { AppContext } from '../context.ts';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+/** Reads `Authorization: Bearer <jwt>` and returns the user, or null. */
+export async function authenticate(ctx: Pick<AppContext, 'tokens' | 'db'>, request: FastifyRequest): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match) return null;
+  const userId = await ctx.tokens.verify(match[1]);
+  if (!userId) return null;
+  const [row] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** A preHandler hook that rejects the request with 401 unless a valid bearer token is present. */
+export function requireUser(ctx: Pick<AppContext, 'tokens' | 'db'>) {
+  return async (request: FastifyRequest) => {
+    const user = await authenticate(ctx, request);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a request that passed requireUser. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}

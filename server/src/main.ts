@@ -1,0 +1,44 @@
+/**
+ * The server process: validates configuration, opens the database and applies migrations, builds the API and
+ * the PWA, starts the media worker inside the same process (RUN_WORKER) and listens on HOST:PORT.
+ */
+import { loadConfig, ConfigError } from './config/index.ts';
+import { createContext } from './context.ts';
+import { buildApp } from './app.ts';
+import { registerJobHandlers } from './worker.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nFix the variables above (see the configuration table in README.md) and start again.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  registerJobHandlers(ctx);
+  await ctx.queue.start({ work: config.app.runWorker, concurrency: config.app.workerConcurrency });
+  await app.listen({ host: config.app.host, port: config.app.port });
+  ctx.logger.info({ url: config.app.publicUrl, database: ctx.database.kind, worker: config.app.runWorker }, 'Tarjama is listening');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.logger.info({ signal }, 'shutting down');
+    await app.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
