@@ -12,7 +12,7 @@ describe.each(DATABASE_KINDS)('foundation on %s', (kind) => {
 
   it('reports the database and the queue in /healthz', async () => {
     const res = await fetch(`${t.baseUrl}/healthz`);
-    const body = await res.json();
+    const body: any = await res.json();
     expect(body.database).toEqual({ ok: true, kind });
     expect(body.queue.ok).toBe(true);
   });
@@ -20,19 +20,19 @@ describe.each(DATABASE_KINDS)('foundation on %s', (kind) => {
   it('answers malformed JSON with 400 and the error shape the web app reads', async () => {
     const res = await fetch(`${t.baseUrl}/v1/anything`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ statusCode: 400, error: 'The request body is not valid JSON.' });
+    expect((await res.json()) as any).toMatchObject({ statusCode: 400, error: 'The request body is not valid JSON.' });
   });
 
   it('refuses a 1 MB body with 413', async () => {
     const res = await fetch(`${t.baseUrl}/v1/anything`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(1_000_000) }) });
     expect(res.status).toBe(413);
-    expect((await res.json()).statusCode).toBe(413);
+    expect(((await res.json()) as any).statusCode).toBe(413);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await fetch(`${t.baseUrl}/v1/no-such-thing`);
     expect(res.status).toBe(404);
-    expect((await res.json()).statusCode).toBe(404);
+    expect(((await res.json()) as any).statusCode).toBe(404);
   });
 });
 
