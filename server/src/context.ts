@@ -32,6 +32,11 @@ export interface AppContext {
    * `{ ok: boolean, ...details }`; adapters add theirs when they are created.
    */
   healthChecks: Map<string, () => Promise<HealthReport>>;
+  /**
+   * Run before an account is deleted (DELETE /api/user/delete), with the user's id: each module removes what it
+   * keeps outside the database rows that cascade (stored files, the Stripe subscription...).
+   */
+  userDeletionHooks: Array<(userId: string) => Promise<void>>;
   /** Callbacks run by close(), in reverse order of registration (workers, storage sweepers...). */
   onClose: Array<() => Promise<void>>;
   /** Releases every resource (queue, database). */
@@ -61,6 +66,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     secret,
     tokens: createTokenService(secret, app.accessTokenTtlSeconds),
     healthChecks: new Map(),
+    userDeletionHooks: [],
     onClose: [],
     async close() {
       for (const fn of [...ctx.onClose].reverse()) await fn();
