@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Prepares this machine for Tarjama: Debian packages, npm dependencies, the web build.
+# Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs: Chromium, LibreOffice, PostgreSQL)
+# Idempotent and quick when nothing changed. Not root or not Debian: prints the exact install command and exits 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNTIME_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-spa-ita espeak-ng flite rubberband-cli yt-dlp)
+TEST_PACKAGES=(chromium libreoffice-writer fonts-dejavu-core postgresql)
+
+want=("${RUNTIME_PACKAGES[@]}")
+[[ "${1:-}" == "--test" ]] && want+=("${TEST_PACKAGES[@]}")
+
+log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+# 1. Debian packages
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+  if [[ $(id -u) -ne 0 || ! -x /usr/bin/apt-get || ! -f /etc/debian_version ]]; then
+    echo "Tarjama needs these Debian packages: ${missing[*]}" >&2
+    echo "Install them with:" >&2
+    echo "  sudo sh -c '$cmd'" >&2
+    exit 1
+  fi
+  log "installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# 2. npm dependencies, when missing or stale against the lockfile.
+# `npm install` (not `npm ci`): other platforms' optional binaries are not all in the registry (stack.md).
+lock_hash=$(sha256sum package.json package-lock.json | sha256sum | cut -c1-16)
+if [[ ! -f node_modules/.tarjama-lock-hash || "$(cat node_modules/.tarjama-lock-hash)" != "$lock_hash" ]]; then
+  log "installing npm dependencies"
+  npm install --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.tarjama-lock-hash
+fi
+
+# 3. The web app build, when any of its sources is newer than the last build.
+stamp=dist/.build-stamp
+if [[ ! -f "$stamp" ]] || [[ -n "$(find src workers public index.html vite.config.ts lingui.config.ts tsconfig.json package-lock.json -newer "$stamp" -print -quit 2>/dev/null)" ]]; then
+  log "building the web app"
+  npx vite build --logLevel warn
+  touch "$stamp"
+fi

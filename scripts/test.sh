@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# `npm test`: the same set-up as `npm start` plus what the tests need, then type checks, unit tests (web),
+# server integration tests (PGlite and PostgreSQL), and the browser tests (Playwright in Debian Chromium).
+# Exits non-zero when anything fails; the last line counts passed and failed tests.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --test || { echo "0 passed, 1 failed"; exit 1; }
+
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+# PostgreSQL for the server tests: start it when it is installed but not running.
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  step "starting PostgreSQL"
+  for v in $(ls /etc/postgresql 2>/dev/null); do pg_ctlcluster --skip-systemctl-redirect "$v" main start || true; done
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+if [[ -z "${TEST_POSTGRES_URL:-}" ]] && ! psql -h 127.0.0.1 -U postgres -d postgres -Atqc 'select 1' >/dev/null 2>&1; then
+  # A fresh Debian install asks for a password on TCP: give the postgres role one, through the local socket.
+  su postgres -c "psql -qc \"ALTER USER postgres PASSWORD 'postgres'\"" >/dev/null 2>&1 && export TEST_POSTGRES_URL='postgres://postgres:postgres@127.0.0.1:5432/postgres'
+fi
+
+checks_failed=0
+step "type check: web"
+npx tsc -p tsconfig.json --noEmit && echo "ok" || checks_failed=$((checks_failed + 1))
+step "type check: server"
+npx tsc -p server/tsconfig.json --noEmit && echo "ok" || checks_failed=$((checks_failed + 1))
+echo "$checks_failed" > "$results/typecheck-failed"
+
+step "unit and server tests (Vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+vitest_rc=$?
+
+step "browser tests (Playwright, Debian Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
+playwright_rc=$?
+
+node scripts/test-summary.mjs "$results" "$vitest_rc" "$playwright_rc"
