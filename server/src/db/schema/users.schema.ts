@@ -17,6 +17,8 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** Interface language last chosen (en or ar). */
     language: text('language').notNull().default('en'),
+    /** Access tokens issued before this moment are refused (sign-out, password reset); null: all are valid. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
