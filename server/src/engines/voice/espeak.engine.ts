@@ -1,0 +1,45 @@
+/**
+ * espeak-ng, the local voice for every studio language (`espeak-ng -v VOICE -s WPM -w out.wav --stdin`).
+ * Chinese uses `cmn-latn-pinyin` (plain `cmn` reads tone digits in English); Japanese kanji are turned into kana
+ * first (espeak reads only kana); Arabic loses its vowels unless the text carries diacritics (engines.md).
+ */
+import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
+import { normaliseLanguage } from '../languages.ts';
+import { programExists, runProcess } from '../run-process.ts';
+import { japaneseToKana } from './japanese-kana.ts';
+
+/** espeak-ng's language voice per base code. */
+const BASE: Record<string, string> = {
+  en: 'en-gb', es: 'es', fr: 'fr-fr', de: 'de', it: 'it', pt: 'pt', ja: 'ja', ko: 'ko', zh: 'cmn-latn-pinyin', ar: 'ar', hi: 'hi',
+};
+const gender = (v: string): Voice['gender'] => (v[0] === 'f' ? 'female' : 'male');
+/**
+ * Variants per language, best first: 'manual' mode offers the first 5 (spec: Standard, 5 voices per language),
+ * 'dubbing' all 20 (spec: Premium, 20+ voices).
+ */
+const VARIANTS = ['m3', 'f3', 'm1', 'f2', 'm7', 'm2', 'm4', 'm5', 'm6', 'f1', 'f4', 'f5', 'klatt', 'klatt2', 'klatt3', 'klatt4', 'Alex', 'Andy', 'Denis', 'Gene'];
+/** espeak's normal rate, words per minute. */
+const WPM = 165;
+
+/** Creates the espeak-ng engine. @throws from `synthesize`: Error naming espeak-ng. */
+export function createEspeakEngine(): VoiceEngine {
+  return {
+    id: 'espeak-ng',
+    kind: 'local',
+    voices(language) {
+      const lang = normaliseLanguage(language);
+      const base = BASE[lang];
+      return base ? VARIANTS.map((v) => ({ id: `${base}+${v}`, language: lang, gender: gender(v), quality: 'robotic' as const })) : [];
+    },
+    available: () => programExists('espeak-ng'),
+    async synthesize(text: string, opts: SynthesizeOptions): Promise<void> {
+      const lang = normaliseLanguage(opts.language);
+      const spoken = lang === 'ja' ? await japaneseToKana(text) : text;
+      const wpm = Math.round(WPM * (opts.speed ?? 1));
+      await runProcess('espeak-ng', ['-v', opts.voice, '-s', String(wpm), '-w', opts.outPath, '--stdin'], { input: spoken, signal: opts.signal }).catch((e) => {
+        if (opts.signal?.aborted) throw opts.signal.reason;
+        throw new Error(`espeak-ng failed: ${(e as Error).message}`);
+      });
+    },
+  };
+}
