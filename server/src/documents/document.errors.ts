@@ -19,7 +19,8 @@ export type DocumentErrorCode =
   | 'UNSUPPORTED_LANGUAGE'
   | 'NO_ENGINE'
   | 'ENGINE_FAILED'
-  | 'ABORTED';
+  | 'ABORTED'
+  | 'UNREADABLE';
 
 /** A refused or failed document; `code` is stable for programs, `message` is for people. */
 export class DocumentError extends Error {

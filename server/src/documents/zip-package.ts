@@ -28,6 +28,14 @@ export interface ZipPackage {
   read(name: string): Promise<Buffer>;
 }
 
+interface StreamHelper {
+  on(event: 'data', cb: (chunk: Uint8Array) => void): StreamHelper;
+  on(event: 'error', cb: (e: Error) => void): StreamHelper;
+  on(event: 'end', cb: () => void): StreamHelper;
+  pause(): StreamHelper;
+  resume(): StreamHelper;
+}
+
 interface EntryData { uncompressedSize?: number; compressedSize?: number }
 
 /**
@@ -88,7 +96,8 @@ function readCapped(zip: JSZip, name: string, label: string): Promise<Buffer> {
     const chunks: Uint8Array[] = [];
     let size = 0;
     let done = false;
-    const stream = file.internalStream('uint8array');
+    // internalStream is JSZip's documented streaming API (StreamHelper), missing from its type declarations.
+    const stream = (file as unknown as { internalStream(t: 'uint8array'): StreamHelper }).internalStream('uint8array');
     stream
       .on('data', (chunk: Uint8Array) => {
         if (done) return;

@@ -1,0 +1,120 @@
+/**
+ * The document translator the job worker and the CLI call: .docx, .xlsx, .srt and .vtt in, the same file in
+ * each target language out, formatting kept (see inline-tags.ts for how runs survive translation).
+ * Output names follow spec section 9: `{name without extension}__{lang}.{ext}`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TranslationEngine } from '../engines/translation.engine.ts';
+import { normaliseLanguage } from '../engines/languages.ts';
+import { DocumentError } from './document.errors.ts';
+import { CONTENT_TYPES, type DocumentFormat } from './document-format.ts';
+import { countDocument, openDocument } from './document-opener.ts';
+import { translateUnits } from './unit-translator.ts';
+
+export type { DocumentFormat } from './document-format.ts';
+export { DocumentError, type DocumentErrorCode } from './document.errors.ts';
+
+/**
+ * Validates the file (by content, not name) and counts the words that would be translated (for pricing:
+ * spec section 9, 0.5 credits per 100 words).
+ * @returns format, words, parts holding text, paragraphs (units: paragraphs, shared strings, cues) with text
+ * @throws DocumentError for every refused file
+ */
+export async function inspectDocument(
+  inputPath: string,
+  filename: string,
+): Promise<{ format: DocumentFormat; words: number; parts: number; paragraphs: number }> {
+  const doc = await openDocument(inputPath, filename);
+  return { format: doc.format, parts: doc.parts, ...countDocument(doc) };
+}
+
+/** One translation job: input, languages ('en-gb' is read as 'en'), output folder and engine choice. */
+export interface TranslateDocumentRequest {
+  inputPath: string;
+  /** Original name, for the output names (the format comes from the content). */
+  filename: string;
+  from: string;
+  to: string[];
+  /** Writes `${outDir}/${nameWithoutExt}__${lang}.${ext}`. */
+  outDir: string;
+  /** Throws when no engine serves the pair. */
+  engineFor: (from: string, to: string) => TranslationEngine;
+  signal?: AbortSignal;
+  /** Percent 0..100. */
+  onProgress?: (percent: number) => void;
+}
+
+/** What was written, with the counts of the source document and the wall time in seconds. */
+export interface TranslateDocumentResult {
+  outputs: Array<{ language: string; path: string; filename: string; contentType: string }>;
+  parts: number;
+  paragraphs: number;
+  words: number;
+  seconds: number;
+  /** Engine ids used, comma-separated when languages used different engines. */
+  engine: string;
+  /** Paragraphs whose inline tags the engine lost, so their text was shared among runs by length. */
+  tagFallbacks: number;
+}
+
+/**
+ * Translates a document into every target language. Either every output is written or none: after any error
+ * the files written so far by this call are removed.
+ * @throws DocumentError (refused file, UNSUPPORTED_LANGUAGE, NO_ENGINE, ENGINE_FAILED, ABORTED)
+ */
+export async function translateDocument(req: TranslateDocumentRequest): Promise<TranslateDocumentResult> {
+  const started = performance.now();
+  const from = normaliseLanguage(req.from);
+  const targets = [...new Set(req.to.map(normaliseLanguage).filter(Boolean))];
+  if (!from || from === 'auto') throw new DocumentError('UNSUPPORTED_LANGUAGE', 'Choose the language the document is written in.');
+  if (!targets.length) throw new DocumentError('UNSUPPORTED_LANGUAGE', 'Choose at least one target language.');
+  if (targets.includes(from)) throw new DocumentError('UNSUPPORTED_LANGUAGE', `The document is already in ${from}: choose another target language.`);
+  const engines = targets.map((lang) => {
+    try {
+      return req.engineFor(from, lang);
+    } catch (e) {
+      throw new DocumentError('NO_ENGINE', (e as Error).message || `No translation engine translates ${from} to ${lang}.`);
+    }
+  });
+  const doc = await openDocument(req.inputPath, req.filename);
+  const counts = countDocument(doc);
+  const base = path.basename(req.filename).replace(/\.[^.]*$/, '') || 'document';
+  await mkdir(req.outDir, { recursive: true });
+  const written: string[] = [];
+  const outputs: TranslateDocumentResult['outputs'] = [];
+  let tagFallbacks = 0;
+  try {
+    for (const [li, lang] of targets.entries()) {
+      const progress = (f: number) => req.onProgress?.(Math.round(((li + f) / targets.length) * 100));
+      const done = await translateUnits(doc.units, engines[li], {
+        from, to: lang, signal: req.signal, onProgress: (f) => progress(f * 0.9),
+      });
+      tagFallbacks += done.fallbacks;
+      const bytes = await doc.build(lang, done.pieces);
+      if (req.signal?.aborted) throw new DocumentError('ABORTED', 'The document translation was cancelled.');
+      const filename = `${base}__${lang}.${doc.format}`;
+      const final = path.join(req.outDir, filename);
+      const partial = `${final}.${randomBytes(4).toString('hex')}.partial`;
+      written.push(partial);
+      await writeFile(partial, bytes);
+      await rename(partial, final);
+      written.push(final);
+      outputs.push({ language: lang, path: final, filename, contentType: CONTENT_TYPES[doc.format] });
+      progress(1);
+    }
+  } catch (e) {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    throw e;
+  }
+  return {
+    outputs,
+    parts: doc.parts,
+    paragraphs: counts.paragraphs,
+    words: counts.words,
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+    engine: [...new Set(engines.map((e) => e.id))].join(','),
+    tagFallbacks,
+  };
+}

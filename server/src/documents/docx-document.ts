@@ -1,0 +1,85 @@
+/**
+ * Word (.docx) documents: which parts carry text, and writing them back translated. Text parts are found by
+ * content type (the main document, headers, footers, footnotes, endnotes, comments); every other part (styles,
+ * numbering, settings, relationships, media, embedded objects) is copied byte for byte. Of the document
+ * properties only dc:language changes.
+ */
+import { DocumentError } from './document.errors.ts';
+import type { OpenedDocument, TextUnit } from './document-format.ts';
+import { extractParagraphs, paragraphPieces, paragraphRuns, writeParagraphPieces } from './docx-paragraphs.ts';
+import { isRtlLanguage, markParagraphRtl, markRun, markTableRtl, readStyleAlignment, wordLocale } from './docx-direction.ts';
+import { partsOfType, writeOoxmlPackage, type OoxmlParts } from './ooxml-package.ts';
+import { W_NS } from './ooxml.ts';
+import { parseXmlPart, serializeXmlPart } from './xml-part.ts';
+
+const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml.';
+/** Main document content types: document, template, macro-enabled document (macros are never run). */
+const MAIN_TYPES = [`${WML}document.main+xml`, `${WML}template.main+xml`, 'application/vnd.ms-word.document.macroEnabled.main+xml', 'application/vnd.ms-word.template.macroEnabledTemplate.main+xml'];
+const TEXT_TYPES = ['header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml', 'comments+xml'].map((s) => `${WML}${s}`);
+const CORE_TYPE = 'application/vnd.openxmlformats-package.core-properties+xml';
+const DC_NS = 'http://purl.org/dc/elements/1.1/';
+
+/** True when the package's content types name a Word main document. */
+export function isWordPackage(parts: OoxmlParts): boolean {
+  return partsOfType(parts, MAIN_TYPES).length > 0;
+}
+
+/**
+ * Opens a Word package whose parts are already read and checked.
+ * @throws DocumentError CORRUPT_DOCUMENT (bad XML), EMPTY_DOCUMENT is left to the caller (it counts words)
+ */
+export function openDocx(parts: OoxmlParts, label: string): OpenedDocument {
+  const main = partsOfType(parts, MAIN_TYPES)[0];
+  const textParts = [main, ...partsOfType(parts, TEXT_TYPES)].filter((n) => parts.raw.has(n));
+  const units: TextUnit[] = [];
+  const unitsPerPart = new Map<string, number>();
+  for (const name of textParts) {
+    const paras = extractParagraphs(parseXmlPart(parts.raw.get(name)!, name, label)).filter((p) => p.groups.length > 0);
+    unitsPerPart.set(name, paras.length);
+    for (const p of paras) units.push({ pieces: paragraphPieces(p), counted: !p.duplicate });
+  }
+  const stylesName = partsOfType(parts, [`${WML}styles+xml`])[0];
+
+  return {
+    format: 'docx',
+    parts: [...unitsPerPart.values()].filter((n) => n > 0).length,
+    units,
+    async build(lang, translated) {
+      const rtl = isRtlLanguage(lang);
+      const styles = readStyleAlignment(rtl && stylesName ? parseXmlPart(parts.raw.get(stylesName)!, stylesName, label) : null);
+      const changed = new Map<string, Buffer>();
+      let u = 0;
+      for (const name of textParts) {
+        if (!unitsPerPart.get(name)) continue;
+        const doc = parseXmlPart(parts.raw.get(name)!, name, label);
+        const paras = extractParagraphs(doc).filter((p) => p.groups.length > 0);
+        for (const para of paras) {
+          const pieces = translated[u++];
+          if (!pieces || pieces.length !== para.groups.length) {
+            throw new DocumentError('CORRUPT_DOCUMENT', `${label}: paragraph structure changed while translating part ${name}.`);
+          }
+          writeParagraphPieces(para, pieces);
+          if (pieces.some((t) => t.trim())) for (const r of paragraphRuns(para)) markRun(r, lang);
+        }
+        if (rtl) {
+          const ps = doc.getElementsByTagNameNS(W_NS, 'p');
+          for (let i = 0; i < ps.length; i++) markParagraphRtl(ps.item(i)!, styles);
+          const tbls = doc.getElementsByTagNameNS(W_NS, 'tbl');
+          for (let i = 0; i < tbls.length; i++) markTableRtl(tbls.item(i)!);
+        }
+        changed.set(name, serializeXmlPart(doc));
+      }
+      const core = partsOfType(parts, [CORE_TYPE])[0];
+      if (core) {
+        const doc = parseXmlPart(parts.raw.get(core)!, core, label);
+        const el = doc.getElementsByTagNameNS(DC_NS, 'language').item(0);
+        if (el) {
+          while (el.firstChild) el.removeChild(el.firstChild);
+          el.appendChild(doc.createTextNode(wordLocale(lang)));
+          changed.set(core, serializeXmlPart(doc));
+        }
+      }
+      return writeOoxmlPackage(parts, changed);
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Inline tags: how one paragraph is translated as one sentence while every run keeps its formatting.
+ *
+ * Design: a paragraph is a list of pieces (the text of consecutive runs sharing one set of run properties).
+ * Each piece with text becomes `<gK>text</gK>` inside one segment, so the engine sees the whole sentence
+ * ("Click <g1>Save</g1> to <g2>keep</g2> it") and can move words across run boundaries. When the answer carries
+ * every tag once, in order and not nested, each piece gets the text of its tag and the text between tags stays
+ * with the piece before it. When an engine drops, duplicates, nests or reorders tags, the tags are stripped and
+ * the translated text is shared among the pieces in proportion to their source lengths, cut at word boundaries,
+ * so every run keeps its properties and gets some of the text (never the other way round: no run is lost).
+ * Whitespace-only pieces are not sent and keep their text.
+ */
+
+/** How a paragraph's pieces were turned into a segment; needed to restore them. */
+export interface SegmentPlan {
+  /** Per piece: 'text' (sent, tagged when there are several) or 'space' (whitespace only, kept as is). */
+  kinds: Array<'text' | 'space'>;
+  /** Leading and trailing whitespace of each piece, put back around the translation. */
+  lead: string[];
+  trail: string[];
+}
+
+/** Pieces restored from a translation; `fallback` is true when tags were unusable and text was shared by length. */
+export interface RestoredPieces {
+  pieces: string[];
+  fallback: boolean;
+}
+
+const TAG_RE = /<(\/?)g(\d+)>/g;
+
+/** Builds the segment sent to the engine for `pieces` (run texts of one paragraph). */
+export function buildSegment(pieces: string[]): { segment: string; plan: SegmentPlan } {
+  const kinds = pieces.map((p) => (p.trim() ? 'text' : 'space') as 'text' | 'space');
+  const lead = pieces.map((p) => /^\s*/.exec(p)![0]);
+  const trail = pieces.map((p, i) => (kinds[i] === 'text' ? /\s*$/.exec(p)![0] : ''));
+  const textCount = kinds.filter((k) => k === 'text').length;
+  let segment = '';
+  let k = 0;
+  pieces.forEach((p, i) => {
+    if (kinds[i] === 'space') {
+      if (p) segment += ' ';
+      return;
+    }
+    const core = p.trim();
+    k++;
+    segment += textCount > 1 ? `${lead[i]}<g${k}>${core}</g${k}>${trail[i]}` : `${lead[i]}${core}${trail[i]}`;
+  });
+  return { segment: segment.replace(/\s+/g, ' ').trim(), plan: { kinds, lead, trail } };
+}
+
+/** Text of `translation` without any inline tag, spaces collapsed. */
+export function stripTags(translation: string): string {
+  return translation.replace(TAG_RE, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Parses the tag contents when the tags are exactly <g1></g1> ... <gN></gN> in order; null otherwise. */
+function parseTagged(translation: string, n: number): { contents: string[]; between: string[] } | null {
+  const contents: string[] = [];
+  const between: string[] = [];
+  let pos = 0;
+  let expectOpen = true;
+  let k = 1;
+  for (const m of translation.matchAll(TAG_RE)) {
+    const isClose = m[1] === '/';
+    if (Number(m[2]) !== k || isClose === expectOpen) return null;
+    const chunk = translation.slice(pos, m.index);
+    if (expectOpen) between.push(chunk);
+    else {
+      contents.push(chunk);
+      k++;
+    }
+    expectOpen = !expectOpen;
+    pos = m.index! + m[0].length;
+  }
+  if (contents.length !== n || !expectOpen) return null;
+  between.push(translation.slice(pos));
+  return { contents, between };
+}
+
+/**
+ * Puts a translated segment back into pieces (same count and order as the source pieces).
+ * @param translation the engine's answer for `buildSegment(source).segment`
+ */
+export function restorePieces(translation: string, source: string[], plan: SegmentPlan): RestoredPieces {
+  const textIdx = plan.kinds.flatMap((k, i) => (k === 'text' ? [i] : []));
+  const out = source.slice();
+  if (textIdx.length === 0) return { pieces: out, fallback: false };
+  if (textIdx.length === 1) {
+    const i = textIdx[0];
+    out[i] = plan.lead[i] + stripTags(translation) + plan.trail[i];
+    return { pieces: out, fallback: false };
+  }
+  const parsed = parseTagged(translation, textIdx.length);
+  if (parsed && parsed.contents.some((c) => c.trim())) {
+    textIdx.forEach((i, k) => {
+      let text = parsed.contents[k].replace(/\s+/g, ' ');
+      if (k === 0) {
+        const before = parsed.between[0].trim();
+        text = (before ? `${before} ` : '') + text.trimStart();
+        text = plan.lead[i] + text;
+      }
+      const after = parsed.between[k + 1];
+      const isLast = k === textIdx.length - 1;
+      const spaceFollows = !isLast && textIdx[k + 1] !== i + 1; // a kept whitespace piece sits in between
+      if (isLast) text = text.trimEnd() + (after.trim() ? ` ${after.trim()}` : '') + plan.trail[i];
+      else if (after.trim()) text += after.replace(/\s+/g, ' ');
+      else if (!spaceFollows) text += after ? ' ' : '';
+      if (spaceFollows) text = text.trimEnd();
+      out[i] = text.replace(/ {2,}/g, ' ');
+    });
+    return { pieces: out, fallback: false };
+  }
+  return { pieces: shareByLength(stripTags(translation), source, plan, textIdx), fallback: true };
+}
+
+/** Shares `plain` among the text pieces in proportion to their source lengths, cutting between words. */
+function shareByLength(plain: string, source: string[], plan: SegmentPlan, textIdx: number[]): string[] {
+  const out = source.slice();
+  const n = textIdx.length;
+  let tokens: string[] = plain.match(/\S+\s*/g) ?? [];
+  // Scripts written without spaces (Chinese, Japanese) give one long token: share by characters instead.
+  if (tokens.length < n && plain.length >= n) tokens = Array.from(plain);
+  const weights = textIdx.map((i) => Math.max(1, source[i].trim().length));
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const total = tokens.reduce((a, t) => a + t.length, 0);
+  let t = 0;
+  let used = 0;
+  let cum = 0;
+  textIdx.forEach((i, k) => {
+    cum += weights[k];
+    const remainingPieces = n - k - 1;
+    let take = 0;
+    if (remainingPieces === 0) take = tokens.length - t;
+    else {
+      const target = (total * cum) / weightSum;
+      let chars = used;
+      while (t + take < tokens.length && chars + tokens[t + take].length / 2 < target) chars += tokens[t + take++].length;
+      // Every piece gets at least one token while tokens last, and leaves one for each piece after it.
+      take = Math.max(take, tokens.length - t > remainingPieces ? 1 : 0);
+      take = Math.min(take, Math.max(0, tokens.length - t - remainingPieces));
+    }
+    let text = tokens.slice(t, t + take).join('');
+    used += text.length;
+    t += take;
+    if (k === 0) text = plan.lead[i] + text;
+    const spaceFollows = remainingPieces > 0 && textIdx[k + 1] !== i + 1;
+    if (remainingPieces === 0) text = text.trimEnd() + plan.trail[i];
+    else if (spaceFollows) text = text.trimEnd();
+    out[i] = text;
+  });
+  return out;
+}

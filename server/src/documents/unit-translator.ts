@@ -1,0 +1,68 @@
+/**
+ * Sends a document's units through a translation engine: one segment per unit (inline tags mark its pieces),
+ * identical segments sent once, in batches so progress can be reported and a job can be cancelled between
+ * batches. Units without letters (numbers, dates, symbols) are kept as they are.
+ */
+import type { TranslationEngine } from '../engines/translation.engine.ts';
+import { DocumentError } from './document.errors.ts';
+import type { TextUnit } from './document-format.ts';
+import { buildSegment, restorePieces, type SegmentPlan } from './inline-tags.ts';
+import { hasLetters } from './word-count.ts';
+
+/** Segments per engine call: large enough to amortise an Apertium start-up (40-100 ms), small enough for progress. */
+const BATCH = 500;
+
+/** Result of translating units: pieces per unit, and how many units needed the by-length fallback. */
+export interface TranslatedUnits {
+  pieces: string[][];
+  fallbacks: number;
+  /** Units sent to the engine (those with letters). */
+  sent: number;
+}
+
+/**
+ * Translates `units` from -> to with `engine`.
+ * @param onProgress fraction 0..1 of segments done
+ * @throws DocumentError ENGINE_FAILED (engine error or wrong answer count), ABORTED (signal)
+ */
+export async function translateUnits(
+  units: TextUnit[],
+  engine: TranslationEngine,
+  opts: { from: string; to: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
+): Promise<TranslatedUnits> {
+  const plans: Array<{ segment: string; plan: SegmentPlan } | null> = units.map((u) =>
+    hasLetters(u.pieces.join('')) ? buildSegment(u.pieces) : null,
+  );
+  const unique = [...new Set(plans.filter((p) => p !== null).map((p) => p!.segment))];
+  const answers = new Map<string, string>();
+  for (let start = 0; start < unique.length; start += BATCH) {
+    if (opts.signal?.aborted) throw aborted();
+    const batch = unique.slice(start, start + BATCH);
+    let out: string[];
+    try {
+      out = await engine.translate(batch, { from: opts.from, to: opts.to, signal: opts.signal });
+    } catch (e) {
+      if (opts.signal?.aborted) throw aborted();
+      throw new DocumentError('ENGINE_FAILED', `Translation from ${opts.from} to ${opts.to} failed (${engine.id}): ${(e as Error).message}`);
+    }
+    if (!Array.isArray(out) || out.length !== batch.length) {
+      throw new DocumentError('ENGINE_FAILED', `Translation engine ${engine.id} returned ${out?.length ?? 0} texts for ${batch.length}.`);
+    }
+    batch.forEach((s, k) => answers.set(s, out[k]));
+    opts.onProgress?.(Math.min(1, (start + batch.length) / unique.length));
+  }
+  let fallbacks = 0;
+  const pieces = units.map((u, i) => {
+    const p = plans[i];
+    if (!p) return u.pieces.slice();
+    const restored = restorePieces(answers.get(p.segment) ?? '', u.pieces, p.plan);
+    if (restored.fallback) fallbacks++;
+    return restored.pieces;
+  });
+  if (!unique.length) opts.onProgress?.(1);
+  return { pieces, fallbacks, sent: plans.filter((p) => p).length };
+}
+
+function aborted(): DocumentError {
+  return new DocumentError('ABORTED', 'The document translation was cancelled.');
+}
