@@ -1,0 +1,140 @@
+/**
+ * Cuts timed words into subtitle cues by rule (see cue-rules.ts): each sentence unit is split by dynamic
+ * programming over break positions (cost: number of cues, poor breaks, pauses inside a cue, reading-speed
+ * pressure; a break after an article is forbidden), each cue is laid out in at most 2 lines, then times are
+ * assigned left to right so every cue meets the duration, reading-speed and gap rules.
+ */
+import { arabicLine, isDeterminer, isWeakBreak, punctuationStrength, visibleLength, type CueRules } from './cue-rules.ts';
+
+/** A word with its time span in seconds, `[start, end)`. */
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** One subtitle cue. `lines` are display-ready (Arabic lines carry their direction marks). Seconds. */
+export interface Cue {
+  start: number;
+  end: number;
+  lines: string[];
+}
+
+/** A pause this long (seconds) always ends a cue: no cue stretches over silence. */
+export const MAX_PAUSE_IN_CUE = 1.5;
+const MAX_WORDS_PER_CUE = 40;
+const FORBIDDEN = 1000;
+
+/** Cost of breaking after `word` (followed by a pause of `pause` seconds); lower is better. */
+function breakCost(word: string, pause: number, language: string): number {
+  if (isDeterminer(word, language)) return FORBIDDEN;
+  const p = punctuationStrength(word);
+  let cost = p === 3 ? -1.2 : p === 2 ? -0.6 : 0.6;
+  if (p === 0 && isWeakBreak(word, language)) cost += 1.2;
+  return cost - Math.min(pause, 1) * 1.5;
+}
+
+/**
+ * Lays `words` out in at most `rules.maxLines` lines of `rules.maxLineChars`; one line when it fits
+ * (Netflix: keep text on one line unless it exceeds the limit). Returns the lines and a style cost,
+ * or null when the words cannot fit.
+ */
+export function layoutLines(words: string[], language: string, rules: CueRules): { lines: string[]; cost: number } | null {
+  const text = words.join(rules.joiner);
+  if (visibleLength(text) <= rules.maxLineChars) return { lines: [text], cost: 0 };
+  if (rules.maxLines < 2) return null;
+  let best: { lines: string[]; cost: number } | null = null;
+  for (let k = 1; k < words.length; k++) {
+    const top = words.slice(0, k).join(rules.joiner);
+    const bottom = words.slice(k).join(rules.joiner);
+    const lt = visibleLength(top);
+    const lb = visibleLength(bottom);
+    if (lt > rules.maxLineChars || lb > rules.maxLineChars) continue;
+    // Break style first, then balance; a slightly longer bottom line (pyramid) reads best.
+    const cost = breakCost(words[k - 1], 0, language) + Math.abs(lt - lb) / rules.maxLineChars + (lt > lb ? 0.15 : 0);
+    if (!best || cost < best.cost) best = { lines: [top, bottom], cost };
+  }
+  return best;
+}
+
+/** Splits one sentence unit into word ranges `[i, j)`, one per cue. */
+function splitUnit(words: TimedWord[], language: string, rules: CueRules): { from: number; to: number; lines: string[] }[] {
+  const n = words.length;
+  const best: { cost: number; prev: number; lines: string[] }[] = Array.from({ length: n + 1 }, () => ({ cost: Infinity, prev: -1, lines: [] }));
+  best[0].cost = 0;
+  for (let j = 1; j <= n; j++) {
+    for (let i = j - 1; i >= Math.max(0, j - MAX_WORDS_PER_CUE); i--) {
+      if (best[i].cost === Infinity) continue;
+      const single = j === i + 1;
+      const span = words[j - 1].end - words[i].start;
+      let maxPause = 0;
+      let pausePenalty = 0;
+      for (let k = i + 1; k < j; k++) {
+        const gap = words[k].start - words[k - 1].end;
+        // A hesitation after an article still keeps the article with its noun.
+        if (!isDeterminer(words[k - 1].text, language)) maxPause = Math.max(maxPause, gap);
+        if (gap > 0.4) pausePenalty += (gap - 0.4) * 2;
+      }
+      const layout = layoutLines(words.slice(i, j).map((w) => w.text), language, rules);
+      const chars = layout ? layout.lines.reduce((s, l) => s + visibleLength(l), 0) : Infinity;
+      const ok = layout && span <= rules.maxDuration && chars / rules.maxCharsPerSecond <= rules.maxDuration && maxPause < MAX_PAUSE_IN_CUE;
+      if (!ok && !single) {
+        // Longer ranges only get worse once the text no longer fits.
+        if (!layout) break;
+        continue;
+      }
+      // A lone word that breaks a rule by itself (too long) is still cut: it is the best possible.
+      const lines = layout?.lines ?? [words[i].text];
+      const pressure = Math.max(0, chars / rules.maxCharsPerSecond - (span + 0.4));
+      const short = chars < 12 && j - i < n ? 0.6 : 0;
+      const brk = j < n ? breakCost(words[j - 1].text, words[j].start - words[j - 1].end, language) : 0;
+      const cost = best[i].cost + 1 + (layout?.cost ?? FORBIDDEN) + pausePenalty + pressure * 1.5 + short + brk + (ok ? 0 : FORBIDDEN);
+      if (cost < best[j].cost) best[j] = { cost, prev: i, lines };
+    }
+  }
+  const out: { from: number; to: number; lines: string[] }[] = [];
+  for (let j = n; j > 0; j = best[j].prev) out.unshift({ from: best[j].prev, to: j, lines: best[j].lines });
+  return out;
+}
+
+/**
+ * Cuts sentence units into cues and times them.
+ * Each unit is a run of words between sentence ends or long pauses; cues never cross units.
+ * Times: a cue starts at its first word (or right after the previous cue plus the minimum gap when reading
+ * speed pushed that one later) and lasts at least max(5/6 s, characters / max cps), at most 7 s.
+ * @param language base code (articles, RTL); rules from `rulesFor(language)`.
+ */
+export function cutCues(units: TimedWord[][], language: string, rules: CueRules): Cue[] {
+  const pieces: { start: number; end: number; lines: string[] }[] = [];
+  for (const unit of joinDanglingArticles(units, language)) {
+    const words = unit.filter((w) => w.text.trim());
+    if (!words.length) continue;
+    for (const p of splitUnit(words, language, rules))
+      pieces.push({ start: words[p.from].start, end: words[p.to - 1].end, lines: p.lines });
+  }
+  const cues: Cue[] = [];
+  let prevEnd = -Infinity;
+  for (const p of pieces) {
+    const chars = p.lines.reduce((s, l) => s + visibleLength(l), 0);
+    const need = Math.max(rules.minDuration, chars / rules.maxCharsPerSecond);
+    const start = round(Math.max(p.start, prevEnd + rules.minGap));
+    const end = round(Math.min(start + rules.maxDuration, Math.max(p.end, start + need)));
+    cues.push({ start, end, lines: rules.rtl ? p.lines.map(arabicLine) : p.lines });
+    prevEnd = end;
+  }
+  return cues;
+}
+
+/** A unit that ends on an article (the speaker paused after "the") is joined with the next: they belong together. */
+function joinDanglingArticles(units: TimedWord[][], language: string): TimedWord[][] {
+  const out: TimedWord[][] = [];
+  for (const u of units) {
+    const prev = out[out.length - 1];
+    if (prev?.length && isDeterminer(prev[prev.length - 1].text, language)) out[out.length - 1] = [...prev, ...u];
+    else out.push([...u]);
+  }
+  return out;
+}
+
+/** Millisecond precision (SRT/VTT resolution), rounded up so rounding never breaks a minimum. */
+const round = (t: number) => Math.ceil(t * 1000 - 1e-6) / 1000;

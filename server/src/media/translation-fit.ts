@@ -1,0 +1,71 @@
+/**
+ * Translates sentence units as a whole (one batch per job, so every sentence travels with its neighbours as
+ * context) and fits each translation back to its unit's time: translated words get times along the source
+ * unit's timeline in proportion to their character position, so the target language is then cut into cues on
+ * its own text (cue-cutter.ts) within the time its source sentence was spoken.
+ */
+import type { TranslationEngine } from '../engines/translation.engine.ts';
+import type { TimedWord } from './cue-cutter.ts';
+import { unitText } from './sentence-units.ts';
+
+/** Maps a character fraction (0..1) of the source unit to a time, following its words (pauses stay pauses). */
+function timeline(unit: TimedWord[]): (fraction: number) => number {
+  const total = unit.reduce((s, w) => s + w.text.length, 0) || 1;
+  const points: { f: number; t: number }[] = [];
+  let acc = 0;
+  for (const w of unit) {
+    points.push({ f: acc / total, t: w.start });
+    acc += w.text.length;
+    points.push({ f: acc / total, t: w.end });
+  }
+  return (f) => {
+    for (let k = 1; k < points.length; k++) {
+      const a = points[k - 1];
+      const b = points[k];
+      if (f <= b.f) return b.f === a.f ? b.t : a.t + ((f - a.f) / (b.f - a.f)) * (b.t - a.t);
+    }
+    return points[points.length - 1].t;
+  };
+}
+
+/** Splits a translated sentence into words: spaces for spaced scripts, characters for Chinese and Japanese. */
+export function tokenise(text: string, joiner: string): string[] {
+  if (joiner === ' ') return text.split(/\s+/).filter(Boolean);
+  // Keep punctuation attached to the preceding character so no line starts with it.
+  const chars = [...text.replace(/\s+/g, '')];
+  const out: string[] = [];
+  for (const c of chars) {
+    if (out.length && /[\p{P}]/u.test(c)) out[out.length - 1] += c;
+    else out.push(c);
+  }
+  return out;
+}
+
+/** Gives the words of `text` times along `unit`'s timeline. */
+export function fitToUnit(text: string, unit: TimedWord[], joiner: string): TimedWord[] {
+  const tokens = tokenise(text, joiner);
+  const at = timeline(unit);
+  const total = tokens.reduce((s, t) => s + t.length, 0) || 1;
+  let acc = 0;
+  return tokens.map((t) => {
+    const start = at(acc / total);
+    acc += t.length;
+    return { text: t, start, end: Math.max(start, at(acc / total)) };
+  });
+}
+
+/**
+ * Translates every unit with `engine` and returns the target units with fitted word times.
+ * @throws the engine's error (names the engine) or the signal's reason.
+ */
+export async function translateUnits(
+  units: TimedWord[][],
+  engine: TranslationEngine,
+  from: string,
+  to: string,
+  joiner: string,
+  signal?: AbortSignal,
+): Promise<{ units: TimedWord[][]; texts: string[] }> {
+  const texts = await engine.translate(units.map((u) => unitText(u)), { from, to, signal });
+  return { units: units.map((u, i) => fitToUnit(texts[i], u, joiner)), texts };
+}
