@@ -12,12 +12,14 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from './errors.ts';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** A route module: registers its routes on the app with the context it needs. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // Every route module of the API, in registration order.
-const ROUTE_MODULES: RouteModule[] = [healthRoutes];
+const ROUTE_MODULES: RouteModule[] = [healthRoutes, authRoutes, usersRoutes];
 
 /** Paths that belong to the API, never to the single-page app. */
 const API_PREFIXES = ['/v1/', '/api/', '/healthz', '/files/', '/uploads/', '/auth/login/google', '/auth/google/'];

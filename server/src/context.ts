@@ -10,6 +10,7 @@ import { createQueue, type Queue } from './queue/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
+import { tokensValidAfterOf } from './modules/users/user.repository.ts';
 
 /** What one part reports to GET /healthz. */
 export interface HealthReport {
@@ -64,7 +65,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     queue,
     mailer,
     secret,
-    tokens: createTokenService(secret, app.accessTokenTtlSeconds),
+    tokens: createTokenService(secret, app.accessTokenTtlSeconds, (userId) => tokensValidAfterOf(database.db, userId)),
     healthChecks: new Map(),
     userDeletionHooks: [],
     onClose: [],

@@ -20,6 +20,8 @@ export const ERRORS = {
   OTP_TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many wrong codes. Request a new one.' },
   ALREADY_VERIFIED: { status: 400, message: 'This email is already verified. Please sign in.' },
   INVALID_RESET_TOKEN: { status: 400, message: 'Invalid or expired token.' },
+  EMAIL_CHANGE_UNSUPPORTED: { status: 400, message: 'Changing the email address of an account is not supported.' },
+  GOOGLE_SIGN_IN_UNAVAILABLE: { status: 503, message: 'Sign-in with Google is not available right now. Please try again later.' },
   WEAK_PASSWORD: { status: 400, message: 'The password does not meet the rules.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },

@@ -1,0 +1,29 @@
+/** The texts of the account e-mails (plain text and a small HTML part). */
+import type { MailMessage } from '../../mail/mailer.ts';
+
+/** Subject of the verification e-mail (the web app's verify screen tells the user to look for it). */
+export const VERIFICATION_SUBJECT = 'Your Tarjama verification code';
+export const RESET_SUBJECT = 'Reset your Tarjama password';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The 6-digit code e-mail; `minutes` is how long the code stays valid. */
+export function verificationCodeMail(to: string, fullName: string, code: string, minutes: number): MailMessage {
+  const hello = fullName ? `Hello ${fullName},` : 'Hello,';
+  return {
+    to,
+    subject: VERIFICATION_SUBJECT,
+    text: `${hello}\n\nYour Tarjama verification code is: ${code}\n\nEnter it on the verification page within ${minutes} minutes.\nIf you did not create a Tarjama account, ignore this e-mail.\n`,
+    html: `<p>${escapeHtml(hello)}</p><p>Your Tarjama verification code is:</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>Enter it on the verification page within ${minutes} minutes.</p><p>If you did not create a Tarjama account, ignore this e-mail.</p>`,
+  };
+}
+
+/** The password-reset e-mail with its link; `minutes` is how long the link stays valid. */
+export function resetPasswordMail(to: string, link: string, minutes: number): MailMessage {
+  return {
+    to,
+    subject: RESET_SUBJECT,
+    text: `Someone asked to reset the password of your Tarjama account.\n\nSet a new password here (the link works once, for ${minutes} minutes):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+    html: `<p>Someone asked to reset the password of your Tarjama account.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for ${minutes} minutes).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+  };
+}
