@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from './errors.ts';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -19,7 +20,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // Every route module of the API, in registration order.
-const ROUTE_MODULES: RouteModule[] = [healthRoutes, authRoutes, usersRoutes];
+const ROUTE_MODULES: RouteModule[] = [healthRoutes, authRoutes, usersRoutes, billingRoutes];
 
 /** Paths that belong to the API, never to the single-page app. */
 const API_PREFIXES = ['/v1/', '/api/', '/healthz', '/files/', '/uploads/', '/auth/login/google', '/auth/google/'];

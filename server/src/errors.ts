@@ -29,6 +29,12 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'This service is not available.' },
   GOOGLE_NOT_CONFIGURED: { status: 503, message: 'Sign-in with Google is not configured on this server.' },
+  PLAN_NOT_AVAILABLE: { status: 400, message: 'This plan is not available for upgrade.' },
+  ALREADY_ON_PLAN: { status: 409, message: 'You are already on this plan.' },
+  NO_SUBSCRIPTION: { status: 400, message: 'You are on the Free plan: there is no subscription to cancel.' },
+  CHECKOUT_SESSION_INVALID: { status: 400, message: 'This checkout session is not valid or has expired. Please choose a plan again.' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
+  PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment provider could not be reached. Please try again.' },
   INTERNAL: { status: 500, message: 'An unexpected error occurred' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -3,12 +3,13 @@
  * The queue refuses to start when a defined job has no handler here.
  */
 import type { AppContext } from './context.ts';
+import { billingJobs } from './modules/billing/billing.jobs.ts';
 
 /** A module's job registrations. */
 export type JobModule = (ctx: AppContext) => void;
 
 // Every module that handles background jobs.
-const JOB_MODULES: JobModule[] = [];
+const JOB_MODULES: JobModule[] = [billingJobs];
 
 export function registerJobHandlers(ctx: AppContext): void {
   for (const register of JOB_MODULES) register(ctx);

@@ -1,0 +1,77 @@
+/**
+ * Billing routes: GET /v1/plans, checkout, portal, cancel, billing history, the Stripe webhook and the local
+ * test mode's confirm and invoice page. Bodies and errors follow spec sections 7 and 8.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { parseInput } from '../../http/validate.ts';
+import { AppError } from '../../errors.ts';
+import { billingOf } from './billing.context.ts';
+import { upsertPlans } from './billing.repository.ts';
+import { ConfirmTestCheckoutRequest, CreateCheckoutRequest } from './billing.schemas.ts';
+import { toPlanCard } from './plan-catalog.ts';
+import { renderTestInvoice } from './test-invoice.page.ts';
+
+/** Stripe events are small, but larger than the API's 64 KB JSON limit can allow for (line items, expansions). */
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const billing = billingOf(ctx);
+  await upsertPlans(ctx.db, billing.catalog.plans);
+  ctx.userDeletionHooks.push((userId) => billing.onUserDeleted(userId));
+  const auth = { preHandler: requireUser(ctx) };
+  const limited = (max: number) => (ctx.config.app.rateLimitEnabled ? { config: { rateLimit: { max, timeWindow: '1 minute' } } } : {});
+
+  app.get('/v1/plans', async () => ({ plans: billing.catalog.plans.map(toPlanCard), billing_mode: billing.mode }));
+
+  app.post('/v1/billing/create-checkout-session', { ...auth, ...limited(20) }, async (request) => {
+    const body = parseInput(CreateCheckoutRequest, request.body);
+    if (!body.price_id) throw new AppError('PLAN_NOT_AVAILABLE');
+    const session = await billing.createCheckoutSession(currentUser(request).id, body.price_id, body.plan_name ?? undefined);
+    return { statusCode: 200, ...session };
+  });
+
+  app.get('/v1/billing/test-checkout/session', auth, async (request) => {
+    const sessionId = String((request.query as Record<string, unknown>).session_id ?? '');
+    return { statusCode: 200, ...billing.describeTestSession(currentUser(request).id, sessionId) };
+  });
+
+  app.post('/v1/billing/test-checkout/confirm', { ...auth, ...limited(20) }, async (request) => {
+    const body = parseInput(ConfirmTestCheckoutRequest, request.body);
+    const result = await billing.confirmTestCheckout(currentUser(request).id, body.session_id);
+    return { statusCode: 200, url: '/studio?subscription_success=true', current_plan: result.planId };
+  });
+
+  app.post('/v1/billing/create-portal-session', { ...auth, ...limited(20) }, async (request) => ({
+    statusCode: 200,
+    ...(await billing.createPortalSession(currentUser(request).id)),
+  }));
+
+  app.post('/v1/billing/cancel-subscription', { ...auth, ...limited(10) }, async (request) => ({
+    statusCode: 200,
+    ...(await billing.cancelSubscription(currentUser(request).id)),
+  }));
+
+  app.get('/v1/users/me/billing-history', auth, async (request) => billing.billingHistory(currentUser(request).id));
+
+  // Opened from the billing history in a new tab (no bearer token): the link carries an HMAC signature instead.
+  app.get('/v1/billing/test-invoices/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const sig = String((request.query as Record<string, unknown>).sig ?? '');
+    const invoice = await billing.testInvoice(id, sig);
+    if (!invoice) throw new AppError('NOT_FOUND', 'No such invoice.');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderTestInvoice(invoice));
+  });
+
+  // The webhook needs the exact bytes Stripe signed: in this scope every body is kept as a raw Buffer.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+    scope.post('/v1/billing/webhook', async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      return billing.handleWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+    });
+  });
+}
