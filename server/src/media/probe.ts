@@ -1,0 +1,65 @@
+/**
+ * Probe and extract (ffprobe/ffmpeg, Debian ffmpeg 5.1): what a media file holds, and its speech as
+ * 16 kHz mono 16-bit WAV (the input every speech engine takes).
+ */
+import { stat } from 'node:fs/promises';
+import { ProcessError, runProcess } from '../engines/run-process.ts';
+import { MediaError } from './media-error.ts';
+
+export { MediaError } from './media-error.ts';
+
+/** What `probeMedia` finds. `durationSeconds` is the container's duration (the longest stream). */
+export interface MediaInfo {
+  durationSeconds: number;
+  hasAudio: boolean;
+  hasVideo: boolean;
+  formatName: string;
+}
+
+interface FfprobeJson {
+  format?: { duration?: string; format_name?: string };
+  streams?: { codec_type?: string; duration?: string; disposition?: { attached_pic?: number } }[];
+}
+
+/**
+ * Probes a media file.
+ * @throws MediaError EMPTY_MEDIA (missing, empty or zero-length file), CORRUPT_MEDIA (not readable as media),
+ *         NO_AUDIO_STREAM (no audio track: nothing to transcribe or dub); the signal's reason when aborted.
+ */
+export async function probeMedia(path: string, signal?: AbortSignal): Promise<MediaInfo> {
+  const size = await stat(path).then((s) => s.size, () => -1);
+  if (size < 0) throw new MediaError('EMPTY_MEDIA', 'The file could not be found: it may not have finished uploading.');
+  if (size === 0) throw new MediaError('EMPTY_MEDIA', 'The file is empty (0 bytes): please upload it again.');
+  let json: FfprobeJson;
+  try {
+    const r = await runProcess('ffprobe', ['-v', 'error', '-show_entries', 'format=duration,format_name:stream=codec_type,duration:stream_disposition=attached_pic', '-of', 'json', path], { signal });
+    json = JSON.parse(r.stdout) as FfprobeJson;
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason;
+    const why = e instanceof ProcessError ? e.stderr.trim().split('\n').at(-1)?.replace(/^.*?: /, '') : undefined;
+    throw new MediaError('CORRUPT_MEDIA', `The file could not be read as audio or video: it may be corrupt or in an unsupported format${why ? ` (${why})` : ''}.`);
+  }
+  const streams = json.streams ?? [];
+  const hasAudio = streams.some((s) => s.codec_type === 'audio');
+  // Cover art in an MP3 shows up as a one-frame video stream; it is not a video.
+  const hasVideo = streams.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const durations = [json.format?.duration, ...streams.map((s) => s.duration)].map(Number).filter((d) => Number.isFinite(d) && d > 0);
+  const durationSeconds = durations.length ? Math.max(...durations) : 0;
+  if (!streams.length) throw new MediaError('CORRUPT_MEDIA', 'The file could not be read as audio or video: it holds no media streams.');
+  if (!hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file has no audio track, so there is no speech to subtitle or dub.');
+  if (durationSeconds <= 0) throw new MediaError('EMPTY_MEDIA', 'The file has no playable length (0 seconds).');
+  return { durationSeconds, hasAudio, hasVideo, formatName: json.format?.format_name ?? 'unknown' };
+}
+
+/**
+ * Extracts the first audio stream as 16 kHz mono PCM WAV (`ffmpeg -vn -ac 1 -ar 16000 -c:a pcm_s16le`).
+ * @throws MediaError CORRUPT_MEDIA when the audio cannot be decoded; the signal's reason when aborted.
+ */
+export async function extractSpeechWav(input: string, outPath: string, signal?: AbortSignal): Promise<void> {
+  try {
+    await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outPath], { signal });
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason;
+    throw new MediaError('CORRUPT_MEDIA', `The audio track could not be decoded: the file may be corrupt (${(e as Error).message.slice(0, 200)}).`);
+  }
+}
