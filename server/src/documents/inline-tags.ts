@@ -81,7 +81,8 @@ function parseTagged(translation: string, n: number): { contents: string[]; betw
  * Puts a translated segment back into pieces (same count and order as the source pieces).
  * @param translation the engine's answer for `buildSegment(source).segment`
  */
-export function restorePieces(translation: string, source: string[], plan: SegmentPlan): RestoredPieces {
+export function restorePieces(rawTranslation: string, source: string[], plan: SegmentPlan): RestoredPieces {
+  const translation = tidyBrackets(rawTranslation, source.join(''));
   const textIdx = plan.kinds.flatMap((k, i) => (k === 'text' ? [i] : []));
   const out = source.slice();
   if (textIdx.length === 0) return { pieces: out, fallback: false };
@@ -104,7 +105,8 @@ export function restorePieces(translation: string, source: string[], plan: Segme
       const spaceFollows = !isLast && textIdx[k + 1] !== i + 1; // a kept whitespace piece sits in between
       if (isLast) text = text.trimEnd() + (after.trim() ? ` ${after.trim()}` : '') + plan.trail[i];
       else if (after.trim()) text += after.replace(/\s+/g, ' ');
-      else if (!spaceFollows) text += after ? ' ' : '';
+      // Whitespace-only text between two tags: keep the source's spacing there (engines add spaces at tags).
+      else if (!spaceFollows && after && (plan.trail[i] || plan.lead[textIdx[k + 1]])) text += ' ';
       if (spaceFollows) text = text.trimEnd();
       out[i] = text.replace(/ {2,}/g, ' ');
     });
@@ -148,5 +150,13 @@ function shareByLength(plain: string, source: string[], plan: SegmentPlan, textI
     else if (spaceFollows) text = text.trimEnd();
     out[i] = text;
   });
+  return out;
+}
+
+/** Removes spaces an engine put inside brackets or quotes ("( Hay" -> "(Hay") when the source had none there. */
+export function tidyBrackets(translation: string, source: string): string {
+  let out = translation;
+  if (!/[([{¿¡] /.test(source)) out = out.replace(/([([{¿¡]) +/g, '$1');
+  if (!/ [)\]}]/.test(source)) out = out.replace(/ +([)\]}])/g, '$1');
   return out;
 }
