@@ -5,5 +5,5 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['src'] }],
+  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['src'], exclude: ['**/node_modules/**', 'src/lib/i18n.ts'] }],
 });

@@ -1,0 +1,49 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { Spinner } from '../components/spinner.tsx';
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
+
+// Every route but the landing page is its own chunk (bundle budget: landing JS <= 170 KB gzipped).
+const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+const PricingPage = page(() => import('./screens/account-screens.tsx'), 'PricingScreen');
+const AuthPage = page(() => import('../features/auth/components/auth-page.tsx'), 'AuthPage');
+const VerifyPage = page(() => import('../features/auth/components/verify-page.tsx'), 'VerifyPage');
+const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
+const AuthCallbackPage = page(() => import('../features/auth/components/auth-callback-page.tsx'), 'AuthCallbackPage');
+const StudioPage = page(() => import('./screens/studio-screen.tsx'), 'StudioScreen');
+const SubscriptionPage = page(() => import('./screens/account-screens.tsx'), 'SubscriptionScreen');
+const TestCheckoutPage = page(() => import('../features/billing/components/test-checkout-page.tsx'), 'TestCheckoutPage');
+const TestPortalPage = page(() => import('../features/billing/components/test-portal-page.tsx'), 'TestPortalPage');
+const SettingsPage = page(() => import('./screens/account-screens.tsx'), 'SettingsScreen');
+const NotFoundPage = page(() => import('../features/not-found/components/not-found-page.tsx'), 'NotFoundPage');
+
+export function AppRoutes() {
+  return (
+    <Suspense
+      fallback={
+        <div className="center-screen">
+          <Spinner size="lg" />
+        </div>
+      }
+    >
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/pricing" component={PricingPage} />
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/auth/verify" component={VerifyPage} />
+        <Route path="/auth/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/auth/reset-password" component={ResetPasswordPage} />
+        <Route path="/auth/callback" component={AuthCallbackPage} />
+        <Route path="/studio" component={StudioPage} />
+        <Route path="/subscription" component={SubscriptionPage} />
+        <Route path="/settings" component={SettingsPage} />
+        <Route path="/billing/test-checkout" component={TestCheckoutPage} />
+        <Route path="/billing/test-portal" component={TestPortalPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

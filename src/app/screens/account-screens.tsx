@@ -1,0 +1,31 @@
+import { useSessionStore } from '../../features/auth/store.ts';
+import { PricingPage } from '../../features/billing/components/pricing-page.tsx';
+import { SubscriptionPage } from '../../features/billing/components/subscription-page.tsx';
+import { SettingsPage } from '../../features/settings/components/settings-page.tsx';
+import { RequireSession } from './require-session.tsx';
+
+// Screens that read the session are composed here, so features never import each other.
+
+export function PricingScreen() {
+  const user = useSessionStore((s) => (s.status === 'signed-in' ? s.user : null));
+  return <PricingPage user={user} />;
+}
+
+export function SubscriptionScreen() {
+  const user = useSessionStore((s) => s.user);
+  return (
+    <RequireSession>
+      <SubscriptionPage user={user} refreshUser={() => void useSessionStore.getState().refreshUser()} />
+    </RequireSession>
+  );
+}
+
+export function SettingsScreen() {
+  const user = useSessionStore((s) => s.user);
+  const session = useSessionStore.getState();
+  return (
+    <RequireSession>
+      {user ? <SettingsPage user={user} refreshUser={session.refreshUser} signOut={session.signOut} clearSession={session.clear} /> : null}
+    </RequireSession>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback } from 'react';
+import { useSessionStore } from '../../features/auth/store.ts';
+import { useStudioStore } from '../../features/studio/store.ts';
+import { StudioPage } from '../../features/studio/components/studio-page.tsx';
+import { JobHistory } from '../../features/jobs/components/job-history.tsx';
+import { useUploadWorker } from '../worker-bridge.ts';
+import { RequireSession } from './require-session.tsx';
+
+function Studio() {
+  const user = useSessionStore((s) => s.user);
+  const token = useSessionStore((s) => s.token);
+  const tab = useStudioStore((s) => s.tab);
+  const refreshUser = useCallback(() => void useSessionStore.getState().refreshUser(), []);
+  useUploadWorker(token);
+  return <StudioPage user={user} refreshUser={refreshUser} history={<JobHistory kind={tab} />} />;
+}
+
+/** /studio, composed here because it joins three features: session, studio and jobs. */
+export function StudioScreen() {
+  return (
+    <RequireSession>
+      <Studio />
+    </RequireSession>
+  );
+}

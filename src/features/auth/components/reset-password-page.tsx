@@ -1,0 +1,67 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { toast } from '../../../components/toast/toast-store.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { resetPassword } from '../api/auth.api.ts';
+import { ResetPasswordSchema, fieldErrors } from '../schemas.ts';
+import { PasswordInput } from './password-input.tsx';
+import { PasswordChecklist } from './password-checklist.tsx';
+import './auth.css';
+
+/** /auth/reset-password?token=...: new password with the rule checklist (spec section 2). */
+export function ResetPasswordPage() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get('token');
+  const [form, setForm] = useState({ password: '', confirm_password: '' });
+  const [busy, setBusy] = useState(false);
+  const errors = fieldErrors(ResetPasswordSchema, form);
+  const invalid = Object.keys(errors).length > 0;
+
+  useEffect(() => {
+    if (!token) {
+      toast({ title: t`Error`, description: t`Password reset token is missing.`, variant: 'destructive' });
+      navigate('/auth', { replace: true });
+    }
+  }, [token, navigate, t]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (invalid || !token) return;
+    setBusy(true);
+    try {
+      await resetPassword(token, form.password);
+      toast({ title: t`Success`, description: t`Your password has been reset successfully. Please sign in.`, variant: 'success' });
+      navigate('/auth');
+    } catch (error) {
+      toast({ title: t`Failed to reset password. Invalid or expired token.`, description: (error as Error).message || t`Failed to reset password`, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!token) return null;
+  return (
+    <div className="auth-layout">
+      <form className="card auth-card auth-form" onSubmit={onSubmit} noValidate>
+        <h1><Trans>Set a new password</Trans></h1>
+        <p className="subtitle"><Trans>Choose a strong password you have not used before.</Trans></p>
+        <div className="field">
+          <label className="label" htmlFor="reset-password"><Trans>New Password</Trans></label>
+          <PasswordInput id="reset-password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+          <PasswordChecklist password={form.password} />
+        </div>
+        <div className="field">
+          <label className="label" htmlFor="reset-confirm"><Trans>Confirm New Password</Trans></label>
+          <PasswordInput id="reset-confirm" autoComplete="new-password" value={form.confirm_password} onChange={(e) => setForm({ ...form, confirm_password: e.target.value })} />
+          {form.confirm_password && errors.confirm_password ? <p className="field-error">{i18n._(errors.confirm_password)}</p> : null}
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={invalid || busy}>
+          {busy ? <Spinner size="sm" /> : null}
+          <Trans>Reset Password</Trans>
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PlanCard as Plan } from '../../../lib/api-types.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { copyOf, MOST_POPULAR, PAYG } from '../plans.ts';
+import { translate } from '../../../lib/i18n.ts';
+
+interface PlanCardProps {
+  plan: Plan;
+  current: boolean;
+  busy: boolean;
+  onChoose: (plan: Plan) => void;
+  /** Button text override (subscription page: 'Upgrade to {plan}' / 'Downgrade to Free'). */
+  actionLabel?: string;
+}
+
+/** One plan: price, credits, features; the current plan shows a 'Current Plan' badge instead of a button. */
+export function PlanCardView({ plan, current, busy, onChoose, actionLabel }: PlanCardProps) {
+  const { i18n } = useLingui();
+  const copy = copyOf(plan.planName || plan.name);
+  const price = typeof plan.price === 'number' ? `$${plan.price}` : String(plan.price);
+  const payg = plan.payAsYouGo ? (typeof plan.payAsYouGo === 'number' ? `$${plan.payAsYouGo.toFixed(2)}` : String(plan.payAsYouGo)) : null;
+  return (
+    <article className={`card plan${plan.popular ? ' popular' : ''}${current ? ' current' : ''}`} data-testid="plan-card" data-plan={plan.planName}>
+      {plan.popular ? <span className="plan-ribbon">{i18n._(MOST_POPULAR)}</span> : null}
+      <h3 className="plan-name">{copy ? i18n._(copy.title) : plan.name}</h3>
+      <p className="plan-description">{copy ? i18n._(copy.description) : plan.description}</p>
+      <p className="plan-price">
+        <span className="amount" dir="ltr">{price}</span>
+        <span className="period">{copy ? i18n._(copy.period) : plan.period}</span>
+      </p>
+      {payg ? <p className="plan-payg">{translate(PAYG, { rate: payg })}</p> : <p className="plan-payg">&nbsp;</p>}
+      {current ? (
+        <div className="plan-current" data-testid="current-plan-badge"><Trans>Current Plan</Trans></div>
+      ) : (
+        <button type="button" className={`btn btn-block ${plan.popular ? 'btn-gradient' : 'btn-outline'}`} disabled={busy} onClick={() => onChoose(plan)}>
+          {busy ? <Spinner size="sm" /> : null}
+          {actionLabel ?? (copy ? i18n._(copy.button) : plan.buttonText)}
+        </button>
+      )}
+      <ul className="plan-features">
+        {(copy ? copy.features.map((f) => i18n._(f)) : plan.features).map((f) => (
+          <li key={f}><span className="tick" aria-hidden="true">✓</span>{f}</li>
+        ))}
+        {(copy ? copy.limitations.map((f) => i18n._(f)) : plan.limitations).map((f) => (
+          <li key={f} className="limitation"><span className="tick" aria-hidden="true">–</span>{f}</li>
+        ))}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { toast } from '../../../components/toast/toast-store.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { formatCredits } from '../../../lib/format.ts';
+import type { BillingHistory, PlanCard, User } from '../../../lib/api-types.ts';
+import { createPortalSession, fetchBillingHistory, fetchPlans, goTo } from '../api/billing.api.ts';
+import { copyOf } from '../plans.ts';
+import { PlanCardView } from './plan-card.tsx';
+import { BillingHistoryList } from './billing-history-list.tsx';
+import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
+import './billing.css';
+
+/** /subscription: current plan, available plans, billing history, portal and cancellation (spec section 2). */
+export function SubscriptionPage({ user, refreshUser }: { user: User | null; refreshUser: () => void }) {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const [plans, setPlans] = useState<PlanCard[] | null>(null);
+  const [history, setHistory] = useState<BillingHistory | null>(null);
+  const [loadingHistory, setLoadingHistory] = useState(true);
+  const plan = user?.current_plan || 'Free';
+  const isFree = plan.toLowerCase() === 'free';
+
+  useEffect(() => {
+    fetchPlans().then(setPlans, () => setPlans([]));
+  }, []);
+  useEffect(() => {
+    if (!user) return;
+    setLoadingHistory(true);
+    fetchBillingHistory()
+      .then(setHistory, () => toast({ title: t`Error`, description: t`Failed to fetch billing history`, variant: 'destructive' }))
+      .finally(() => setLoadingHistory(false));
+  }, [user, t]);
+
+  const openPortal = async () => {
+    toast({ title: t`Redirecting...` });
+    try {
+      goTo(await createPortalSession(), navigate);
+    } catch (error) {
+      toast({ title: t`Error`, description: (error as Error).message || t`Could not open billing portal.`, variant: 'destructive' });
+    }
+  };
+  const changePlan = () => {
+    toast({ title: t`Redirecting to billing portal for plan changes...` });
+    void openPortal();
+  };
+
+  const nextBilling = isFree || !history?.next_billing_date ? t`N/A` : history.next_billing_date.slice(0, 10);
+  const currentPlanIndex = plans?.findIndex((p) => p.planName.toLowerCase() === plan.toLowerCase()) ?? -1;
+  const planTitle = (p: PlanCard) => (copyOf(p.planName) ? i18n._(copyOf(p.planName)!.title) : p.name);
+
+  return (
+    <div className="page">
+      <div className="container stack">
+        <header className="page-header">
+          <h1><Trans>Subscription Management</Trans></h1>
+          <p><Trans>Manage your plan and billing information</Trans></p>
+        </header>
+        <section className="card">
+          <div className="card-header">
+            <h2 className="card-title"><Trans>Current Plan</Trans></h2>
+          </div>
+          <div className="card-body current-plan-grid">
+            <div><p className="muted small"><Trans>Plan</Trans></p><span className="badge badge-primary" data-testid="subscription-plan">{plan}</span></div>
+            <div><p className="muted small"><Trans>Credits Remaining</Trans></p><strong className="big">{formatCredits(user?.credit_balance, i18n.locale)}</strong></div>
+            <div><p className="muted small"><Trans>Next Billing</Trans></p><strong className="big" dir="ltr">{nextBilling}</strong></div>
+          </div>
+        </section>
+        <section>
+          <h2><Trans>Available Plans</Trans></h2>
+          {!plans ? (
+            <Spinner />
+          ) : (
+            <div className="plan-grid">
+              {plans.map((p, index) => (
+                <PlanCardView
+                  key={p.planName}
+                  plan={p}
+                  current={index === currentPlanIndex}
+                  busy={false}
+                  onChoose={changePlan}
+                  actionLabel={p.planName.toLowerCase() === 'free' ? t`Downgrade to Free` : index < currentPlanIndex ? t`Change to ${planTitle(p)}` : t`Upgrade to ${planTitle(p)}`}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+        {!isFree ? (
+          <>
+            <section className="card">
+              <div className="card-header row">
+                <h2 className="card-title grow"><Trans>Billing History</Trans></h2>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => void openPortal()}><Trans>Manage Billing Portal</Trans></button>
+              </div>
+              <div className="card-body">
+                <BillingHistoryList invoices={history?.invoices ?? null} loading={loadingHistory} />
+              </div>
+            </section>
+            <CancelSubscriptionCard onCanceled={refreshUser} />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import type { BillingHistory } from '../../../lib/api-types.ts';
+import { fetchBillingHistory } from '../api/billing.api.ts';
+import { TestModeBanner } from './test-mode-banner.tsx';
+import { BillingHistoryList } from './billing-history-list.tsx';
+import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
+import './billing.css';
+
+/** /billing/test-portal: the test-mode billing portal (local invoices and cancellation). */
+export function TestPortalPage() {
+  const [history, setHistory] = useState<BillingHistory | null>(null);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    fetchBillingHistory().then(setHistory, () => setHistory({ invoices: [] })).finally(() => setLoading(false));
+  }, []);
+  return (
+    <div className="page">
+      <div className="container narrow stack">
+        <TestModeBanner />
+        <header className="page-header">
+          <h1><Trans>Billing portal</Trans></h1>
+          <p><Trans>Invoices and subscription of this account.</Trans></p>
+        </header>
+        <section className="card">
+          <div className="card-header"><h2 className="card-title"><Trans>Invoices</Trans></h2></div>
+          <div className="card-body"><BillingHistoryList invoices={history?.invoices ?? null} loading={loading} /></div>
+        </section>
+        <CancelSubscriptionCard onCanceled={() => undefined} />
+        <Link href="/subscription">← <Trans>Back to subscription</Trans></Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
+import { toast } from '../../../components/toast/toast-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { PlanCard } from '../../../lib/api-types.ts';
+import { CHECKOUT_PLAN_KEY, createCheckoutSession, goTo } from '../api/billing.api.ts';
+
+/** Starting checkout from a plan card, with the spec's checks and toasts (sections 5 and 8). */
+export function useCheckout(signedIn: boolean) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [busyPlan, setBusyPlan] = useState<string | null>(null);
+  const choose = async (plan: PlanCard) => {
+    if (!signedIn) {
+      toast({ title: t`Authentication Required`, description: t`Please sign in to upgrade your plan.`, variant: 'destructive' });
+      return;
+    }
+    if (!plan.priceId) {
+      toast({ title: t`Error`, description: t`This plan is not available for upgrade.`, variant: 'destructive' });
+      return;
+    }
+    setBusyPlan(plan.planName);
+    try {
+      const session = await createCheckoutSession(plan.priceId, plan.planName);
+      sessionStorage.setItem(CHECKOUT_PLAN_KEY, JSON.stringify({ name: plan.name, planName: plan.planName, price: plan.price, period: plan.period }));
+      goTo(session.url, navigate);
+    } catch (error) {
+      const description = error instanceof ApiError ? error.message || t`Could not initiate checkout.` : t`An unexpected error occurred.`;
+      toast({ title: t`Error`, description, variant: 'destructive' });
+    } finally {
+      setBusyPlan(null);
+    }
+  };
+  return { choose, busyPlan };
+}

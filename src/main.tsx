@@ -1,0 +1,13 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { activateLocale, readStoredLocale } from './lib/i18n.ts';
+import { bootstrapSession } from './app/session-bootstrap.ts';
+import './styles/global.css';
+
+// The catalog must be active before the first render so no English flashes in Arabic.
+async function start(): Promise<void> {
+  await activateLocale(readStoredLocale(), { persist: false });
+  bootstrapSession();
+  createRoot(document.getElementById('root')!).render(<App />);
+}
+void start();
