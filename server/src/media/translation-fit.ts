@@ -66,6 +66,7 @@ export async function translateUnits(
   joiner: string,
   signal?: AbortSignal,
 ): Promise<{ units: TimedWord[][]; texts: string[] }> {
-  const texts = await engine.translate(units.map((u) => unitText(u)), { from, to, signal });
+  // Rule-based engines leave a space before a full stop or comma that followed an unknown word.
+  const texts = (await engine.translate(units.map((u) => unitText(u)), { from, to, signal })).map((t) => t.replace(/\s+([.,…])/g, '$1').trim());
   return { units: units.map((u, i) => fitToUnit(texts[i], u, joiner)), texts };
 }

@@ -1,0 +1,133 @@
+/**
+ * `npm run cli -- translate INPUT --from en|auto --to es,fr [--outputs subtitles,voice_over]
+ *  [--voice-mode manual|dubbing] --out DIR`: runs the media pipeline with the engines the environment configures.
+ * Writes DIR/NAME_LANG.srt|.vtt|.mp3|.mp4 and DIR/transcript.json, shows a progress bar on a terminal (stderr),
+ * prints a JSON summary last (stdout). Exit codes: 0 done, 1 the job failed (message on stderr), 2 bad arguments.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/index.ts';
+import { createEngineRegistry } from '../engines/engine.registry.ts';
+import { STUDIO_LANGUAGES, normaliseLanguage } from '../engines/languages.ts';
+import { runMediaPipeline } from '../media/pipeline.ts';
+import { probeMedia } from '../media/probe.ts';
+
+const USAGE = `Usage: npm run cli -- translate INPUT --from LANG|auto --to LANG[,LANG...] [--outputs subtitles,voice_over] [--voice-mode manual|dubbing] --out DIR
+  LANG: ${STUDIO_LANGUAGES.join(', ')} (en-gb etc. accepted)
+  --outputs      subtitles, voice_over or both (default subtitles)
+  --voice-mode   manual (Standard voices) or dubbing (Premium, default)`;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { from: { type: 'string' }, to: { type: 'string' }, outputs: { type: 'string' }, 'voice-mode': { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) throw new UsageError('');
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'Give exactly one INPUT file.' : 'INPUT is missing.');
+  if (!values.from) throw new UsageError('--from is missing.');
+  if (!values.to) throw new UsageError('--to is missing.');
+  if (!values.out) throw new UsageError('--out is missing.');
+  const known = (c: string) => (STUDIO_LANGUAGES as readonly string[]).includes(normaliseLanguage(c));
+  if (values.from !== 'auto' && !known(values.from)) throw new UsageError(`Unknown source language: ${values.from}`);
+  const to = values.to.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = to.filter((c) => !known(c));
+  if (!to.length || bad.length) throw new UsageError(`Unknown target language: ${bad.join(', ') || '(none)'}`);
+  const outputs = (values.outputs ?? 'subtitles').split(',').map((s) => s.trim());
+  const badOut = outputs.filter((o) => o !== 'subtitles' && o !== 'voice_over');
+  if (badOut.length) throw new UsageError(`Unknown output: ${badOut.join(', ')} (use subtitles, voice_over)`);
+  const mode = values['voice-mode'] ?? 'dubbing';
+  if (mode !== 'manual' && mode !== 'dubbing') throw new UsageError(`Unknown voice mode: ${mode} (use manual or dubbing)`);
+  return { input: path.resolve(positionals[0]), from: values.from, to, subtitles: outputs.includes('subtitles'), voiceOver: outputs.includes('voice_over'), mode: mode as 'manual' | 'dubbing', out: path.resolve(values.out) };
+}
+
+/** A one-line progress bar redrawn in place on a terminal; nothing when stderr is not a terminal. */
+function progressBar() {
+  const tty = process.stderr.isTTY;
+  return {
+    update(stage: string, pct: number) {
+      if (!tty) return;
+      const width = 30;
+      const fill = Math.round((pct / 100) * width);
+      process.stderr.write(`\r[${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${String(pct).padStart(3)}% ${stage.padEnd(12)}`);
+    },
+    end() {
+      if (tty) process.stderr.write('\n');
+    },
+  };
+}
+
+/** Runs the command; returns the exit code. */
+export async function runTranslateCommand(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parse(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${e.message ? `${e.message}\n` : ''}${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const registry = createEngineRegistry(config.engines);
+  const ac = new AbortController();
+  const onSigint = () => ac.abort(new Error('Cancelled (Ctrl+C).'));
+  process.once('SIGINT', onSigint);
+  const bar = progressBar();
+  const started = performance.now();
+  try {
+    const result = await runMediaPipeline(
+      {
+        inputPath: args.input,
+        sourceLanguage: args.from,
+        targetLanguages: args.to,
+        subtitles: args.subtitles,
+        voiceOver: args.voiceOver,
+        voiceMode: args.mode,
+        baseName: path.basename(args.input).replace(/\.[^.]+$/, ''),
+        outDir: args.out,
+        signal: ac.signal,
+        onProgress: (p) => bar.update(p.stage, p.progress),
+      },
+      registry,
+    );
+    bar.end();
+    const files = await Promise.all(
+      result.outputs.map(async (o) => ({
+        language: o.language,
+        kind: o.kind,
+        path: o.path,
+        ...(o.kind.startsWith('voice_over') ? { durationSeconds: Math.round((await probeMedia(o.path)).durationSeconds * 100) / 100 } : {}),
+      })),
+    );
+    for (const n of result.notes) process.stderr.write(`${n}\n`);
+    const summary = {
+      input: args.input,
+      sourceLanguage: result.sourceLanguage,
+      languageAssumed: result.languageAssumed,
+      durationSeconds: Math.round(result.durationSeconds * 100) / 100,
+      hasVideo: result.hasVideo,
+      files,
+      transcript: result.transcriptPath,
+      engines: result.engines,
+      stageSeconds: result.stageSeconds,
+      totalSeconds: Math.round((performance.now() - started) / 10) / 100,
+      notes: result.notes,
+    };
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return 0;
+  } catch (e) {
+    bar.end();
+    process.stderr.write(`Error: ${(e as Error).message}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The media pipeline the job worker and the CLI call: a video or audio file in; per target language SRT and VTT
+ * subtitles and a voice-over MP3 (and MP4 when the input has video) out, plus a transcript JSON.
+ * Stages: probe -> transcribe -> cues -> translate -> subtitles -> voice_over -> finalize; each reports progress,
+ * every stage honours the AbortSignal, and the temporary folder is always removed.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { EngineRegistry } from '../engines/engine.registry.ts';
+import { languageLabel, normaliseLanguage } from '../engines/languages.ts';
+import { cutCues, type Cue, type TimedWord } from './cue-cutter.ts';
+import { rulesFor } from './cue-rules.ts';
+import { MediaError } from './media-error.ts';
+import { extractSpeechWav, probeMedia } from './probe.ts';
+import { createProgress, type PipelineStage } from './progress.ts';
+import { groupIntoUnits, tidyUnits, unitText } from './sentence-units.ts';
+import { toSrt, toVtt } from './subtitle-writers.ts';
+import { translateUnits } from './translation-fit.ts';
+import { buildVoiceTrack, mixVoiceOver } from './voice-over.ts';
+
+export type { PipelineStage } from './progress.ts';
+
+export interface PipelineRequest {
+  inputPath: string;
+  sourceLanguage: string;
+  targetLanguages: string[]; // studio codes: en-gb, es, fr, de, it, pt, ja, ko, zh, ar, hi (normalise en-gb -> en)
+  subtitles: boolean;
+  voiceOver: boolean;
+  voiceMode: 'manual' | 'dubbing';
+  baseName: string; // output file names: `${baseName}_${lang}.srt|.vtt|.mp3|.mp4` (spec section 9)
+  outDir: string;
+  signal?: AbortSignal;
+  onProgress?: (p: { stage: PipelineStage; progress: number /* 0-100 overall */ }) => void;
+}
+export interface PipelineOutput {
+  language: string;
+  kind: 'subtitle_srt' | 'subtitle_vtt' | 'voice_over_mp3' | 'voice_over_mp4';
+  path: string;
+  filename: string;
+  contentType: string;
+}
+export interface PipelineResult {
+  sourceLanguage: string;
+  languageAssumed: boolean;
+  durationSeconds: number;
+  hasVideo: boolean;
+  outputs: PipelineOutput[];
+  transcriptPath: string;
+  engines: Record<string, string>;
+  stageSeconds: Record<string, number>;
+  notes: string[];
+}
+
+/** Per target language: the cues and the voice-over fit, for the transcript and the benchmark. */
+export interface TargetReport {
+  language: string;
+  cues: Cue[];
+  segments: { text: string; start: number; end: number }[];
+  placements?: { start: number; end: number; speed: number; fitted: boolean }[];
+}
+
+/**
+ * Runs the pipeline. Engines are planned first, so a language without an engine fails before any work.
+ * @throws NoEngineError / MediaError (user-readable, with a code), the engines' errors (naming the engine),
+ *         or the signal's reason when cancelled.
+ */
+export async function runMediaPipeline(req: PipelineRequest, registry: EngineRegistry): Promise<PipelineResult> {
+  const plan = registry.planJob(req);
+  const stages: PipelineStage[] = ['probe', 'transcribe', 'cues', 'translate', ...(req.subtitles ? ['subtitles' as const] : []), ...(req.voiceOver ? ['voice_over' as const] : []), 'finalize'];
+  const progress = createProgress(stages, req.onProgress);
+  const stageSeconds: Record<string, number> = {};
+  const notes: string[] = [];
+  const engines: Record<string, string> = {};
+  const { signal } = req;
+  let t0 = performance.now();
+  const done = (stage: PipelineStage) => {
+    stageSeconds[stage] = Math.round((performance.now() - t0) / 10) / 100;
+    progress(stage, 1);
+    t0 = performance.now();
+  };
+  const check = () => {
+    if (signal?.aborted) throw signal.reason;
+  };
+
+  const work = await mkdtemp(path.join(os.tmpdir(), 'tarjama-media-'));
+  const outputs: PipelineOutput[] = [];
+  try {
+    progress('probe', 0);
+    const info = await probeMedia(req.inputPath, signal);
+    const wav = path.join(work, 'speech.wav');
+    await extractSpeechWav(req.inputPath, wav, signal);
+    done('probe');
+
+    check();
+    engines.speech = plan.speech.id;
+    const transcript = await plan.speech.transcribe(wav, { language: plan.sourceLanguage, signal });
+    const source = plan.sourceLanguage === 'auto' ? normaliseLanguage(transcript.language) : plan.sourceLanguage;
+    if (plan.languageAssumed)
+      notes.push(`The source language was assumed to be ${languageLabel(source)}: the speech engine (${plan.speech.id}) cannot detect the language.`);
+    else if (transcript.detected) notes.push(`Detected source language: ${languageLabel(source)}.`);
+    if (!transcript.words.length) throw new MediaError('NO_SPEECH', `No speech was recognised in the audio (${plan.speech.id}, ${languageLabel(source)}).`);
+    done('transcribe');
+
+    const srcRules = rulesFor(source, plan.subtitleRules);
+    const units = tidyUnits(groupIntoUnits(transcript.words, transcript.segments), source);
+    const sourceCues = cutCues(units, source, srcRules);
+    done('cues');
+
+    check();
+    const targets = new Map<string, { code: string; units: TimedWord[][]; texts: string[] }>();
+    const requested = [...new Map(req.targetLanguages.map((c) => [normaliseLanguage(c), c.toLowerCase()])).entries()];
+    for (const [i, [lang, code]] of requested.entries()) {
+      const engine = plan.translationFor(source, lang);
+      if (!engine) targets.set(lang, { code, units, texts: units.map((u) => unitText(u)) });
+      else {
+        engines[`translation_${lang}`] = engine.id;
+        const r = await translateUnits(units, engine, source, lang, rulesFor(lang).joiner, signal);
+        targets.set(lang, { code, ...r });
+      }
+      progress('translate', (i + 1) / requested.length);
+    }
+    done('translate');
+
+    await mkdir(req.outDir, { recursive: true });
+    const reports: TargetReport[] = [];
+    const out = (language: string, kind: PipelineOutput['kind'], ext: string, contentType: string) => {
+      const filename = `${req.baseName}_${language}.${ext}`;
+      const o = { language, kind, path: path.join(req.outDir, filename), filename, contentType };
+      outputs.push(o);
+      return o.path;
+    };
+    for (const [lang, t] of targets) {
+      const cues = lang === source ? cutCues(units, lang, rulesFor(lang, plan.subtitleRules)) : cutCues(t.units, lang, rulesFor(lang, plan.subtitleRules));
+      reports.push({ language: lang, cues, segments: units.map((u, k) => ({ text: t.texts[k], start: u[0].start, end: u[u.length - 1].end })) });
+      if (req.subtitles) {
+        await writeFile(out(t.code, 'subtitle_srt', 'srt', 'application/x-subrip'), toSrt(cues));
+        await writeFile(out(t.code, 'subtitle_vtt', 'vtt', 'text/vtt'), toVtt(cues));
+      }
+    }
+    if (req.subtitles) done('subtitles');
+
+    if (req.voiceOver) {
+      const list = [...targets.entries()];
+      for (const [i, [lang, t]] of list.entries()) {
+        check();
+        const choice = plan.voices[lang];
+        engines[`voice_${lang}`] = `${choice.engine.id}:${choice.voice.id}`;
+        const report = reports.find((r) => r.language === lang)!;
+        const track = await buildVoiceTrack({
+          segments: report.segments,
+          engine: choice.engine,
+          voice: choice.voice.id,
+          language: lang,
+          duration: info.durationSeconds,
+          workDir: work,
+          outPath: path.join(work, `voice-${lang}.wav`),
+          signal,
+          onProgress: (f) => progress('voice_over', (i + f * 0.8) / list.length),
+        });
+        report.placements = track.placements;
+        await mixVoiceOver({
+          input: req.inputPath,
+          voiceTrack: track.path,
+          placements: track.placements,
+          duration: info.durationSeconds,
+          mp3Path: out(t.code, 'voice_over_mp3', 'mp3', 'audio/mpeg'),
+          mp4Path: info.hasVideo ? out(t.code, 'voice_over_mp4', 'mp4', 'video/mp4') : undefined,
+          signal,
+        });
+        progress('voice_over', (i + 1) / list.length);
+      }
+      done('voice_over');
+    }
+
+    const transcriptPath = path.join(req.outDir, 'transcript.json');
+    await writeFile(
+      transcriptPath,
+      JSON.stringify(
+        {
+          sourceLanguage: source,
+          languageAssumed: plan.languageAssumed,
+          durationSeconds: info.durationSeconds,
+          words: transcript.words.map((w) => ({ text: w.text, start: w.start, end: w.end })),
+          sentences: units.map((u) => ({ text: unitText(u), start: u[0].start, end: u[u.length - 1].end })),
+          cues: sourceCues,
+          targets: reports,
+        },
+        null,
+        1,
+      ),
+    );
+    done('finalize');
+    return { sourceLanguage: source, languageAssumed: plan.languageAssumed, durationSeconds: info.durationSeconds, hasVideo: info.hasVideo, outputs, transcriptPath, engines, stageSeconds, notes };
+  } catch (e) {
+    // A failed or cancelled job leaves no half-written outputs behind.
+    await Promise.all(outputs.map((o) => rm(o.path, { force: true })));
+    throw e;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Where each dubbed clip goes: the time-fitting rule of the voice-over, as a pure function.
+ * For each segment in order: keep natural speed when the clip fits its slot (the source speech span); else speed
+ * it up, at most 1.25x; if that is not enough, also use the silence that follows the slot (up to the next
+ * segment); then shorten the pause before it (down to a minimum gap after the previous clip). A clip that still
+ * does not fit is sped up further (at most 2x) and counted as not fitted.
+ */
+
+/** A segment's slot: when its source speech ran, seconds. */
+export interface Slot {
+  start: number;
+  end: number;
+}
+
+/** Where a clip plays and how much it is sped up (1 = natural). `fitted` when speed <= 1.25 and it fits. */
+export interface Placement {
+  start: number;
+  end: number;
+  speed: number;
+  fitted: boolean;
+}
+
+export const MAX_FITTED_SPEED = 1.25;
+export const MAX_SPEED = 2;
+/** Silence kept between two clips, seconds. */
+export const CLIP_GAP = 0.08;
+
+/**
+ * Places clips of natural lengths `lengths` (seconds) into `slots` within `[0, duration]`.
+ * @returns one placement per slot, in order, never overlapping.
+ */
+export function placeClips(slots: Slot[], lengths: number[], duration: number): Placement[] {
+  const out: Placement[] = [];
+  let prevEnd = -CLIP_GAP;
+  slots.forEach((slot, i) => {
+    const L = lengths[i];
+    const earliest = Math.max(0, prevEnd + CLIP_GAP);
+    const nextStart = i + 1 < slots.length ? slots[i + 1].start : duration;
+    const latestEnd = Math.max(Math.min(nextStart - CLIP_GAP, duration), slot.end);
+    const start = Math.max(slot.start, earliest);
+    const slotLen = Math.max(0, slot.end - start);
+    let p: Placement;
+    if (L <= slotLen) p = { start, end: start + L, speed: 1, fitted: true };
+    else if (L / MAX_FITTED_SPEED <= slotLen) p = { start, end: slot.end, speed: L / slotLen, fitted: true };
+    else {
+      const need = L / MAX_FITTED_SPEED;
+      if (start + need <= latestEnd) p = { start, end: start + need, speed: MAX_FITTED_SPEED, fitted: true };
+      else if (earliest + need <= latestEnd) p = { start: latestEnd - need, end: latestEnd, speed: MAX_FITTED_SPEED, fitted: true };
+      else {
+        const room = Math.max(0.05, latestEnd - earliest);
+        const speed = Math.min(MAX_SPEED, L / room);
+        p = { start: earliest, end: earliest + L / speed, speed, fitted: false };
+      }
+    }
+    out.push(p);
+    prevEnd = p.end;
+  });
+  return out;
+}

@@ -1,0 +1,108 @@
+/**
+ * The voice-over: synthesise each translated segment, loudness-normalise it, fit it to its time slot
+ * (voice-fit.ts; rubberband for the speed change), lay the clips on one voice track, then mix it over the
+ * original audio ducked by 18 dB under the voice and untouched elsewhere, and encode MP3 (and MP4 with the
+ * video stream copied when the input has video).
+ */
+import path from 'node:path';
+import type { VoiceEngine } from '../engines/voice.engine.ts';
+import { runProcess } from '../engines/run-process.ts';
+import { MediaError } from './media-error.ts';
+import { placeClips, type Placement, type Slot } from './voice-fit.ts';
+import { durationOf, normaliseLoudness, readWav, resample, trimSilence, writeWav, type MonoAudio } from './wav.ts';
+
+/** The voice track's sample rate, Hz (covers every engine's speech band). */
+const TRACK_RATE = 22050;
+/** Ducking of the original under the voice: -18 dB. */
+export const DUCK_GAIN = 10 ** (-18 / 20);
+
+/** One segment to voice: translated text and the slot its source speech took. */
+export interface VoiceSegment extends Slot {
+  text: string;
+}
+
+export interface VoiceTrack {
+  path: string;
+  placements: Placement[];
+}
+
+/**
+ * Synthesises and places every segment; writes the voice track (mono WAV, `duration` seconds) to `outPath`.
+ * `onProgress` gets 0..1.
+ * @throws the voice engine's error (names it) or the signal's reason.
+ */
+export async function buildVoiceTrack(opts: {
+  segments: VoiceSegment[];
+  engine: VoiceEngine;
+  voice: string;
+  language: string;
+  duration: number;
+  workDir: string;
+  outPath: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}): Promise<VoiceTrack> {
+  const { segments, workDir, signal } = opts;
+  const clips: MonoAudio[] = [];
+  for (const [i, seg] of segments.entries()) {
+    if (signal?.aborted) throw signal.reason;
+    const raw = path.join(workDir, `clip-${i}.wav`);
+    if (seg.text.trim()) {
+      await opts.engine.synthesize(seg.text, { language: opts.language, voice: opts.voice, outPath: raw, signal });
+      clips.push(normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE))));
+    } else clips.push({ rate: TRACK_RATE, samples: new Float32Array(0) });
+    opts.onProgress?.((0.6 * (i + 1)) / segments.length);
+  }
+  const placements = placeClips(segments, clips.map(durationOf), opts.duration);
+  const total = Math.ceil(opts.duration * TRACK_RATE);
+  const track = new Float32Array(total);
+  for (const [i, p] of placements.entries()) {
+    let clip = clips[i];
+    if (!clip.samples.length) continue;
+    const target = p.end - p.start;
+    if (Math.abs(durationOf(clip) - target) > 0.02) {
+      const src = path.join(workDir, `fit-${i}-in.wav`);
+      const dst = path.join(workDir, `fit-${i}.wav`);
+      await writeWav(src, clip);
+      await runProcess('rubberband', ['-q', '-3', '-D', target.toFixed(4), src, dst], { signal });
+      clip = resample(await readWav(dst), TRACK_RATE);
+    }
+    const at = Math.round(p.start * TRACK_RATE);
+    for (let k = 0; k < clip.samples.length && at + k < total; k++) track[at + k] += clip.samples[k];
+    opts.onProgress?.(0.6 + (0.4 * (i + 1)) / placements.length);
+  }
+  await writeWav(opts.outPath, { rate: TRACK_RATE, samples: track });
+  return { path: opts.outPath, placements };
+}
+
+/**
+ * Mixes the voice track over the original audio and encodes. The original is lowered by 18 dB while a clip
+ * plays and left untouched elsewhere; both outputs last exactly `duration` seconds (the input's length).
+ * @throws MediaError FFMPEG_FAILED naming what failed; the signal's reason when aborted.
+ */
+export async function mixVoiceOver(opts: {
+  input: string;
+  voiceTrack: string;
+  placements: Placement[];
+  duration: number;
+  mp3Path: string;
+  mp4Path?: string;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const spans = opts.placements.filter((p) => p.end > p.start).map((p) => `between(t,${p.start.toFixed(3)},${p.end.toFixed(3)})`);
+  const duck = spans.length ? `,volume=${DUCK_GAIN.toFixed(4)}:enable='${spans.join('+')}'` : '';
+  const d = opts.duration.toFixed(3);
+  const graph =
+    `[0:a:0]aformat=sample_rates=44100:channel_layouts=stereo${duck},apad=whole_dur=${d},atrim=0:${d}[orig];` +
+    `[1:a]aformat=sample_rates=44100:channel_layouts=stereo,apad=whole_dur=${d},atrim=0:${d}[voice];` +
+    `[orig][voice]amix=inputs=2:normalize=0:duration=first,alimiter=limit=0.95${opts.mp4Path ? ',asplit=2[m1][m2]' : '[m1]'}`;
+  const args = ['-nostdin', '-loglevel', 'error', '-y', '-i', opts.input, '-i', opts.voiceTrack, '-filter_complex', graph,
+    '-map', '[m1]', '-c:a', 'libmp3lame', '-b:a', '128k', opts.mp3Path];
+  if (opts.mp4Path) args.push('-map', '0:v:0', '-map', '[m2]', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', opts.mp4Path);
+  try {
+    await runProcess('ffmpeg', args, { signal: opts.signal });
+  } catch (e) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    throw new MediaError('FFMPEG_FAILED', `Mixing the voice-over failed: ${(e as Error).message.slice(0, 300)}`);
+  }
+}
