@@ -12,15 +12,19 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from './errors.ts';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
+import { downloadRoutes } from './modules/downloads/downloads.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { googleRoutes } from './modules/auth/google.routes.ts';
 
 /** A route module: registers its routes on the app with the context it needs. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // Every route module of the API, in registration order.
-const ROUTE_MODULES: RouteModule[] = [healthRoutes, authRoutes, usersRoutes, billingRoutes];
+const ROUTE_MODULES: RouteModule[] = [healthRoutes, authRoutes, googleRoutes, usersRoutes, billingRoutes, uploadRoutes, jobRoutes, downloadRoutes];
 
 /** Paths that belong to the API, never to the single-page app. */
 const API_PREFIXES = ['/v1/', '/api/', '/healthz', '/files/', '/uploads/', '/auth/login/google', '/auth/google/'];

@@ -11,6 +11,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
 import { tokensValidAfterOf } from './modules/users/user.repository.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+import { createStorage } from './storage/storage.factory.ts';
+import { createEngineRegistry, type EngineRegistry } from './engines/engine.registry.ts';
 
 /** What one part reports to GET /healthz. */
 export interface HealthReport {
@@ -28,6 +31,10 @@ export interface AppContext {
   /** HMAC key material for tokens and signed URLs. */
   secret: string;
   tokens: TokenService;
+  /** Uploaded files and job outputs (local folder or S3), with signed URLs. */
+  storage: FileStorage;
+  /** Speech, translation and voice engines as configured (ctx.config.engines). */
+  engines: EngineRegistry;
   /**
    * Health contributors for GET /healthz, keyed by part ('storage', 'engines', ...). Each answers
    * `{ ok: boolean, ...details }`; adapters add theirs when they are created.
@@ -66,6 +73,8 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     mailer,
     secret,
     tokens: createTokenService(secret, app.accessTokenTtlSeconds, (userId) => tokensValidAfterOf(database.db, userId)),
+    storage: createStorage(app.storage, secret, () => config.app.publicUrl),
+    engines: createEngineRegistry(config.engines),
     healthChecks: new Map(),
     userDeletionHooks: [],
     onClose: [],
@@ -75,5 +84,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
       if (!overrides.database) await database.close();
     },
   };
+  ctx.healthChecks.set('storage', () => ctx.storage.health());
+  ctx.healthChecks.set('engines', async () => ({ ok: true, ...(await ctx.engines.describe()) }));
   return ctx;
 }

@@ -26,6 +26,7 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
   UNPROCESSABLE: { status: 422, message: 'The file could not be processed.' },
+  NO_ENGINE: { status: 400, message: 'No engine on this server can do this job.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'This service is not available.' },
   GOOGLE_NOT_CONFIGURED: { status: 503, message: 'Sign-in with Google is not configured on this server.' },

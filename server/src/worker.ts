@@ -3,13 +3,15 @@
  * The queue refuses to start when a defined job has no handler here.
  */
 import type { AppContext } from './context.ts';
+import { registerJobWorkers } from './modules/jobs/jobs.worker.ts';
+import { registerUploadWorkers } from './modules/uploads/upload-retention.ts';
 import { billingJobs } from './modules/billing/billing.jobs.ts';
 
 /** A module's job registrations. */
 export type JobModule = (ctx: AppContext) => void;
 
 // Every module that handles background jobs.
-const JOB_MODULES: JobModule[] = [billingJobs];
+const JOB_MODULES: JobModule[] = [billingJobs, registerJobWorkers, registerUploadWorkers];
 
 export function registerJobHandlers(ctx: AppContext): void {
   for (const register of JOB_MODULES) register(ctx);

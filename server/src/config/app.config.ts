@@ -54,6 +54,10 @@ export const appEnv = {
   S3_SECRET_ACCESS_KEY: optionalString(),
   S3_FORCE_PATH_STYLE: boolWithDefault(true),
   SIGNED_URL_TTL_SECONDS: intWithDefault(60 * 60, 30, 60 * 60 * 24 * 7),
+  YOUTUBE_MAX_SECONDS: intWithDefault(2 * 60 * 60, 10, 24 * 60 * 60),
+  UPLOAD_RETENTION_DAYS: intWithDefault(30, 1, 3650),
+  JOB_STALE_SECONDS: intWithDefault(120, 3, 60 * 60),
+  JOB_RECOVERY_INTERVAL_SECONDS: intWithDefault(60, 1, 60 * 60),
 };
 
 type AppEnv = v.InferOutput<v.ObjectSchema<typeof appEnv, undefined>>;
@@ -92,6 +96,17 @@ export interface AppConfig {
         forcePathStyle: boolean;
         signedUrlTtlSeconds: number;
       };
+  /** Jobs and uploads (server/src/modules/jobs, uploads). */
+  jobs: {
+    /** Longest YouTube video accepted, seconds (yt-dlp --match-filter). */
+    youtubeMaxSeconds: number;
+    /** Uploaded media is deleted this many days after upload (spec section 9: 30). */
+    retentionDays: number;
+    /** A processing job whose worker has not written for this long is taken over by another worker. */
+    staleSeconds: number;
+    /** How often the worker re-sends queued jobs and takes over stale ones. */
+    recoveryIntervalSeconds: number;
+  };
 }
 
 /** Cross-field checks valibot's per-field schemas cannot express; returns messages naming each variable. */
@@ -140,5 +155,11 @@ export function toAppConfig(e: AppEnv): AppConfig {
             signedUrlTtlSeconds,
           }
         : { kind: 'local', dir: path.join(dataDir, 'files'), signedUrlTtlSeconds },
+    jobs: {
+      youtubeMaxSeconds: e.YOUTUBE_MAX_SECONDS,
+      retentionDays: e.UPLOAD_RETENTION_DAYS,
+      staleSeconds: e.JOB_STALE_SECONDS,
+      recoveryIntervalSeconds: e.JOB_RECOVERY_INTERVAL_SECONDS,
+    },
   };
 }

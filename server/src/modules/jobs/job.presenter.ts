@@ -1,0 +1,87 @@
+/**
+ * Turns job rows into the Job shape the web app reads (spec section 3 "Job (history item)" plus progress, stage,
+ * error and source_expired). output_files is keyed by target language: video entries carry subtitle.vtt_url,
+ * subtitle.srt_url, voice_over.voice_over_url and voice_over.video_url; document entries one `<ext>_url`.
+ * Every URL is a fresh signed, expiring download URL.
+ */
+import type { FileStorage } from '../../storage/file-storage.ts';
+import type { JobOutputRow, JobRow } from './job.repository.ts';
+
+export interface JobResponse {
+  id: string;
+  original_filename: string;
+  job_type: string;
+  services_requested: string[];
+  source_language: string;
+  target_languages: string[];
+  voice_over_mode: string | null;
+  source_file_url: string;
+  status: string;
+  credits_used: number;
+  created_at: string;
+  progress: number;
+  stage: string | null;
+  error: string | null;
+  source_expired: boolean;
+  notes: string[];
+  output_files: Record<string, Record<string, unknown>>;
+}
+
+/** Where each output kind sits in an output_files entry. */
+const PLACE: Record<string, [string | null, string]> = {
+  subtitle_vtt: ['subtitle', 'vtt_url'],
+  subtitle_srt: ['subtitle', 'srt_url'],
+  voice_over_mp3: ['voice_over', 'voice_over_url'],
+  voice_over_mp4: ['voice_over', 'video_url'],
+};
+
+/**
+ * credits_used: the reservation while the job runs, the charge once completed, 0 after a release (jobs contract).
+ */
+export function creditsShown(job: JobRow): number {
+  if (job.status === 'completed') return job.creditsUsed;
+  if (job.status === 'queued' || job.status === 'processing') return job.creditsReserved;
+  return 0;
+}
+
+export async function presentJobs(storage: FileStorage, rows: JobRow[], outputs: JobOutputRow[]): Promise<JobResponse[]> {
+  const byJob = new Map<string, JobOutputRow[]>();
+  for (const o of outputs) byJob.set(o.jobId, [...(byJob.get(o.jobId) ?? []), o]);
+  return Promise.all(rows.map((row) => presentJob(storage, row, byJob.get(row.id) ?? [])));
+}
+
+export async function presentJob(storage: FileStorage, job: JobRow, outputs: JobOutputRow[]): Promise<JobResponse> {
+  const output_files: Record<string, Record<string, unknown>> = {};
+  if (job.status === 'completed') {
+    for (const o of outputs) {
+      const url = await storage.downloadUrl(o.storageKey, { filename: o.filename, contentType: o.contentType });
+      const entry = (output_files[o.language] ??= {});
+      if (o.kind === 'document') {
+        entry[`${o.filename.split('.').pop()!.toLowerCase()}_url`] = url;
+      } else if (PLACE[o.kind]) {
+        const [group, field] = PLACE[o.kind];
+        const target = (entry[group!] ??= {}) as Record<string, string>;
+        target[field] = url;
+      }
+    }
+  }
+  return {
+    id: job.id,
+    original_filename: job.originalFilename,
+    job_type: job.jobType,
+    services_requested: job.servicesRequested,
+    source_language: job.sourceLanguage,
+    target_languages: job.targetLanguages,
+    voice_over_mode: job.voiceOverMode,
+    source_file_url: job.sourceFileUrl,
+    status: job.status,
+    credits_used: creditsShown(job),
+    created_at: job.createdAt.toISOString(),
+    progress: job.progress,
+    stage: job.stage,
+    error: job.error,
+    source_expired: job.sourceExpired,
+    notes: job.notes ? job.notes.split('\n').filter(Boolean) : [],
+    output_files,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Rows of jobs and job_outputs (server/src/db/schema/jobs.schema.ts). Reads for the API are scoped to the owner;
+ * the worker's writes are conditional on the job's status so a canceled, deleted or re-claimed job is never
+ * overwritten by a stale worker.
+ */
+import { and, desc, eq, inArray, lt, or, sql, gt } from 'drizzle-orm';
+import { jobOutputs, jobs } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/database.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobOutputRow = typeof jobOutputs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+
+export async function insertJob(db: DbOrTx, row: NewJob): Promise<JobRow> {
+  const [created] = await db.insert(jobs).values(row).returning();
+  return created;
+}
+
+/** The user's jobs, newest first. */
+export async function listUserJobs(db: DbOrTx, userId: string, limit: number): Promise<JobRow[]> {
+  return db.select().from(jobs).where(eq(jobs.userId, userId)).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(limit);
+}
+
+/** The user's unfinished jobs and those finished after `since`, newest first. */
+export async function listActiveUserJobs(db: DbOrTx, userId: string, since: Date): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), or(inArray(jobs.status, ['queued', 'processing']), gt(jobs.finishedAt, since))))
+    .orderBy(desc(jobs.createdAt))
+    .limit(200);
+}
+
+/** The user's job, or null (also for another user's id). */
+export async function findUserJob(db: DbOrTx, userId: string, id: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.userId, userId))).limit(1);
+  return row ?? null;
+}
+
+export async function findJob(db: DbOrTx, id: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function outputsOf(db: DbOrTx, jobIds: string[]): Promise<JobOutputRow[]> {
+  if (!jobIds.length) return [];
+  return db.select().from(jobOutputs).where(inArray(jobOutputs.jobId, jobIds));
+}
+
+export async function deleteJob(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(jobs).where(eq(jobs.id, id));
+}
+
+/**
+ * Claims a job for one try: a queued job, or a processing job whose worker stopped beating for `staleSeconds`
+ * (killed). Increments attempts.
+ * @returns the claimed row, or null when another worker holds it or it is finished/gone.
+ */
+export async function claimJob(db: DbOrTx, id: string, staleSeconds: number): Promise<JobRow | null> {
+  const [row] = await db
+    .update(jobs)
+    .set({ status: 'processing', attempts: sql`${jobs.attempts} + 1`, startedAt: sql`coalesce(${jobs.startedAt}, now())`, updatedAt: sql`now()`, stage: 'starting', error: null })
+    .where(
+      and(
+        eq(jobs.id, id),
+        or(eq(jobs.status, 'queued'), and(eq(jobs.status, 'processing'), lt(jobs.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`))),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Records progress (and beats the heartbeat) while the job is still processing.
+ * @returns false when the job is no longer processing (deleted or canceled): the worker must stop.
+ */
+export async function updateProgress(db: DbOrTx, id: string, p: { progress?: number; stage?: string }): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ ...p, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'processing')))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** Sets a processing job's final or retry state. Returns false when the job was not processing any more. */
+export async function finishJob(
+  db: DbOrTx,
+  id: string,
+  set: Partial<Pick<JobRow, 'status' | 'progress' | 'stage' | 'error' | 'creditsUsed' | 'notes' | 'finishedAt' | 'sourceLanguage'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'processing')))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** Fails a job in any unfinished state (too many tries). */
+export async function failUnfinished(db: DbOrTx, id: string, error: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'failed', error, stage: 'failed', creditsUsed: 0, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'processing'])))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+export async function upsertOutput(db: DbOrTx, row: typeof jobOutputs.$inferInsert): Promise<void> {
+  await db
+    .insert(jobOutputs)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [jobOutputs.jobId, jobOutputs.language, jobOutputs.kind],
+      set: { storageKey: row.storageKey, filename: row.filename, contentType: row.contentType, sizeBytes: row.sizeBytes },
+    });
+}
+
+/**
+ * Jobs the recovery sweep must enqueue again: queued for more than `queuedSeconds` (a crash between commit and
+ * send) or processing without a heartbeat for `staleSeconds` (a killed worker).
+ */
+export async function findRecoverable(db: DbOrTx, queuedSeconds: number, staleSeconds: number, limit = 200): Promise<Pick<JobRow, 'id' | 'jobType' | 'status'>[]> {
+  return db
+    .select({ id: jobs.id, jobType: jobs.jobType, status: jobs.status })
+    .from(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'queued'), lt(jobs.updatedAt, sql`now() - make_interval(secs => ${queuedSeconds})`)),
+        and(eq(jobs.status, 'processing'), lt(jobs.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`)),
+      ),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,46 @@
+/**
+ * Job calls of spec section 7: POST /v1/jobs/translate, POST /v1/documents/translate, POST /v1/jobs/estimate,
+ * GET /v1/jobs/ (newest first), GET /v1/jobs/status, GET /v1/jobs/{id}, DELETE /v1/jobs/{id}. Bearer token required.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { parseInput } from '../../http/validate.ts';
+import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from './jobs.schemas.ts';
+import * as service from './jobs.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function jobIdOf(params: unknown): string {
+  const { id } = params as { id: string };
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Job not found.');
+  return id.toLowerCase();
+}
+
+export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('preHandler', requireUser(ctx));
+    const submitLimit = { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 60, timeWindow: '1 minute' } : false } };
+
+    api.post('/v1/jobs/translate', submitLimit, async (request, reply) => {
+      const job = await service.submitMedia(ctx, currentUser(request).id, parseInput(TranslateJobRequest, request.body));
+      return reply.status(201).send(job);
+    });
+    api.post('/v1/documents/translate', submitLimit, async (request, reply) => {
+      const job = await service.submitDocument(ctx, currentUser(request).id, parseInput(DocumentJobRequest, request.body));
+      return reply.status(201).send(job);
+    });
+    api.post('/v1/jobs/estimate', async (request) => service.estimate(ctx, currentUser(request).id, parseInput(EstimateRequest, request.body)));
+
+    const list = async (request: import('fastify').FastifyRequest) => {
+      const { limit } = parseInput(ListJobsQuery, request.query);
+      return service.listJobs(ctx, currentUser(request).id, limit);
+    };
+    api.get('/v1/jobs/', list);
+    api.get('/v1/jobs', list);
+    api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, currentUser(request).id));
+    api.get('/v1/jobs/:id', async (request) => service.getJob(ctx, currentUser(request).id, jobIdOf(request.params)));
+    api.delete('/v1/jobs/:id', async (request) => service.deleteJob(ctx, currentUser(request).id, jobIdOf(request.params)));
+  });
+}

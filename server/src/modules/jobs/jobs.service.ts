@@ -1,0 +1,178 @@
+/**
+ * Job calls: estimate, submit (price from the real media or words, credits reserved in the transaction that
+ * creates the job, enqueued after commit), list, read, status and delete. Every read is scoped to the owner: any
+ * other id answers 404.
+ */
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { balanceOf, releaseReservation, reserveForNewJob } from '../credits/ledger.repository.ts';
+import { NoEngineError } from '../../engines/engine.registry.ts';
+import { normaliseLanguage } from '../../engines/languages.ts';
+import { resolveUserUpload, uploadIdOfFileUrl } from '../uploads/uploads.service.ts';
+import type { UploadRow } from '../uploads/upload.repository.ts';
+import type { DocumentJobRequest, EstimateRequest, TranslateJobRequest } from './jobs.schemas.ts';
+import { priceDocument, priceMedia, type Price } from './pricing.ts';
+import { isYoutubeUrl, youtubeDuration, YoutubeError } from './youtube.adapter.ts';
+import { documentEngineFor } from './document-engines.ts';
+import { presentJob, presentJobs, type JobResponse } from './job.presenter.ts';
+import { abortLocalRun } from './run-registry.ts';
+import * as repo from './job.repository.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
+
+/** Where a job's media comes from. */
+type Source = { kind: 'upload'; upload: UploadRow } | { kind: 'youtube'; url: string; seconds: number };
+
+/** Finished jobs stay in GET /v1/jobs/status this long, so a poller sees them finish (milliseconds). */
+const RECENT_MS = 10 * 60 * 1000;
+
+/**
+ * Resolves a media_url: a file_url of the user's own upload, or a YouTube link (duration read without
+ * downloading). Nothing else is accepted, so the server never fetches an address a user chose.
+ */
+async function resolveSource(ctx: Ctx, userId: string, mediaUrl: string): Promise<Source> {
+  if (uploadIdOfFileUrl(mediaUrl)) return { kind: 'upload', upload: await resolveUserUpload(ctx, userId, mediaUrl) };
+  if (isYoutubeUrl(mediaUrl)) {
+    try {
+      return { kind: 'youtube', url: mediaUrl, seconds: await youtubeDuration(mediaUrl, ctx.config.app.jobs.youtubeMaxSeconds) };
+    } catch (err) {
+      if (err instanceof YoutubeError) throw new AppError('UNPROCESSABLE', err.message);
+      throw err;
+    }
+  }
+  throw new AppError(
+    'BAD_REQUEST',
+    'media_url must be the file_url of a file you uploaded, or a YouTube link (youtube.com or youtu.be). Other addresses are not fetched.',
+  );
+}
+
+function unique(codes: string[]): string[] {
+  return [...new Set(codes.map((c) => c.trim().toLowerCase()))];
+}
+
+function mediaSecondsOf(source: Source): number {
+  if (source.kind === 'youtube') return source.seconds;
+  if (source.upload.kind !== 'media') throw new AppError('BAD_REQUEST', 'This file is a document: submit it to POST /v1/documents/translate.');
+  return source.upload.durationSeconds ?? 0;
+}
+
+function documentOf(source: Source): UploadRow {
+  if (source.kind !== 'upload' || source.upload.kind !== 'document') {
+    throw new AppError('BAD_REQUEST', 'This is not a document: video and audio go to POST /v1/jobs/translate.');
+  }
+  return source.upload;
+}
+
+/** POST /v1/jobs/estimate: the price submission would charge, from the same rules and the same media. */
+export async function estimate(ctx: Ctx, userId: string, req: EstimateRequest) {
+  const source = await resolveSource(ctx, userId, req.media_url);
+  const targets = unique(req.target_languages);
+  const balance = await balanceOf(ctx.db, userId);
+  if (req.services_to_run.includes('document')) {
+    const doc = documentOf(source);
+    const price = priceDocument(doc.wordCount ?? 0, targets);
+    return { credits: price.credits, balance, word_count: doc.wordCount ?? 0, breakdown: price.breakdown };
+  }
+  const seconds = mediaSecondsOf(source);
+  const price = priceMedia(seconds, targets, req.services_to_run.filter((s) => s !== 'document') as Array<'subtitle' | 'voice_over'>);
+  return { credits: price.credits, balance, media_seconds: seconds, breakdown: price.breakdown };
+}
+
+/** Reserves and inserts in one transaction, then enqueues (a failed send is re-sent by the recovery sweep). */
+async function createAndEnqueue(ctx: Ctx, userId: string, price: Price, row: Omit<repo.NewJob, 'userId' | 'creditsReserved'>): Promise<JobResponse> {
+  const job = await reserveForNewJob(ctx.db, userId, price.credits, (tx) => repo.insertJob(tx, { ...row, userId, creditsReserved: price.credits }));
+  const name = job.jobType === 'document_translation' ? 'document.translate' : 'media.translate';
+  await ctx.queue.send(name, { version: 1, jobId: job.id }, { singletonKey: job.id }).catch((err) => ctx.logger.error({ err, jobId: job.id }, 'enqueue failed; the recovery sweep will retry'));
+  return presentJob(ctx.storage, job, []);
+}
+
+/**
+ * POST /v1/jobs/translate.
+ * @throws AppError 400 (bad source, no engine), 404 (not the user's file), 402 `{ price, balance }`, 422 (YouTube unreadable).
+ */
+export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobRequest): Promise<JobResponse> {
+  const targets = unique(req.target_languages);
+  const subtitles = req.services_to_run.includes('subtitle');
+  const voiceOver = req.services_to_run.includes('voice_over');
+  const source = await resolveSource(ctx, userId, req.media_url);
+  const seconds = mediaSecondsOf(source);
+  try {
+    ctx.engines.planJob({ sourceLanguage: req.source_language, targetLanguages: targets, subtitles, voiceOver, voiceMode: req.voice_over_mode });
+  } catch (err) {
+    if (err instanceof NoEngineError) throw new AppError('NO_ENGINE', err.message);
+    throw err;
+  }
+  const price = priceMedia(seconds, targets, req.services_to_run);
+  return createAndEnqueue(ctx, userId, price, {
+    jobType: 'video_translation',
+    servicesRequested: [...new Set(req.services_to_run)],
+    sourceLanguage: req.source_language,
+    targetLanguages: targets,
+    voiceOverMode: voiceOver ? req.voice_over_mode : null,
+    originalFilename: source.kind === 'upload' ? source.upload.filename : source.url,
+    sourceFileUrl: req.media_url,
+    uploadId: source.kind === 'upload' ? source.upload.id : null,
+    mediaSeconds: seconds,
+  });
+}
+
+/** POST /v1/documents/translate. @throws as submitMedia. */
+export async function submitDocument(ctx: Ctx, userId: string, req: DocumentJobRequest): Promise<JobResponse> {
+  const targets = unique(req.target_languages);
+  const doc = documentOf(await resolveSource(ctx, userId, req.media_url));
+  const from = normaliseLanguage(req.source_language);
+  if (targets.some((t) => normaliseLanguage(t) === from)) throw new AppError('BAD_REQUEST', `The document is already in ${req.source_language}: choose another target language.`);
+  try {
+    for (const t of targets) documentEngineFor(ctx.config.engines, from, t);
+  } catch (err) {
+    if (err instanceof NoEngineError) throw new AppError('NO_ENGINE', err.message);
+    throw err;
+  }
+  const price = priceDocument(doc.wordCount ?? 0, targets);
+  return createAndEnqueue(ctx, userId, price, {
+    jobType: 'document_translation',
+    servicesRequested: ['document'],
+    sourceLanguage: req.source_language,
+    targetLanguages: targets,
+    voiceOverMode: null,
+    originalFilename: doc.filename,
+    sourceFileUrl: req.media_url,
+    uploadId: doc.id,
+    wordCount: doc.wordCount,
+  });
+}
+
+export async function listJobs(ctx: Ctx, userId: string, limit: number): Promise<JobResponse[]> {
+  const rows = await repo.listUserJobs(ctx.db, userId, limit);
+  const done = rows.filter((r) => r.status === 'completed').map((r) => r.id);
+  return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done));
+}
+
+/** @throws AppError NOT_FOUND for an unknown or another user's job. */
+export async function getJob(ctx: Ctx, userId: string, id: string): Promise<JobResponse> {
+  const job = await repo.findUserJob(ctx.db, userId, id);
+  if (!job) throw new AppError('NOT_FOUND', 'Job not found.');
+  return presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]));
+}
+
+export async function jobStatuses(ctx: Ctx, userId: string) {
+  const rows = await repo.listActiveUserJobs(ctx.db, userId, new Date(Date.now() - RECENT_MS));
+  return { jobs: rows.map((r) => ({ id: r.id, status: r.status, progress: r.progress, stage: r.stage, error: r.error })) };
+}
+
+/**
+ * DELETE /v1/jobs/{id}: gives back the credits of a job that had not finished, stops it if it runs (here, or in
+ * another worker process, which sees the row gone at its next progress write) and removes its files.
+ * @throws AppError NOT_FOUND
+ */
+export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{ statusCode: 200; message: string }> {
+  const job = await repo.findUserJob(ctx.db, userId, id);
+  if (!job) throw new AppError('NOT_FOUND', 'Job not found.');
+  const outputs = await repo.outputsOf(ctx.db, [id]);
+  // Release before the row goes: the ledger's job_id is set to null when the job is deleted.
+  if (job.status !== 'completed') await releaseReservation(ctx.db, userId, id, 'job deleted before it finished');
+  abortLocalRun(id);
+  await repo.deleteJob(ctx.db, id);
+  for (const o of outputs) await ctx.storage.delete(o.storageKey).catch((err) => ctx.logger.warn({ err, key: o.storageKey }, 'could not delete output'));
+  return { statusCode: 200, message: 'Job deleted successfully.' };
+}

@@ -1,0 +1,14 @@
+/**
+ * Job handlers of this module (registered in server/src/worker.ts): media.translate and document.translate run
+ * a job (job-runner.ts); the recovery sweep starts with them.
+ */
+import type { AppContext } from '../../context.ts';
+import { createJobRunner } from './job-runner.ts';
+import { startRecoverySweep } from './job-recovery.ts';
+
+export function registerJobWorkers(ctx: AppContext): void {
+  const runner = createJobRunner(ctx);
+  ctx.queue.handle('media.translate', async ({ jobId }) => runner.run(jobId));
+  ctx.queue.handle('document.translate', async ({ jobId }) => runner.run(jobId));
+  if (ctx.config.app.runWorker) startRecoverySweep(ctx);
+}

@@ -1,0 +1,127 @@
+/**
+ * tus 1.0 resumable uploads (https://tus.io/protocols/resumable-upload) with @tus/server: creation,
+ * creation-with-upload, termination and expiration. The tus upload id is the upload row's id, given by the client
+ * in the `upload_id` metadata, so ownership is one lookup: every request must carry the owner's bearer token.
+ * Store: @tus/file-store under DATA_DIR/tus (STORAGE=local) or @tus/s3-store in the bucket (STORAGE=s3).
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Server, EVENTS } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { s3ClientConfig } from '../../storage/s3.storage.ts';
+import { MAX_MEDIA_BYTES } from './uploads.schemas.ts';
+import { checkOrReject, maxBytesOf } from './uploads.service.ts';
+import * as repo from './upload.repository.ts';
+
+/** tus "expiration" extension: unfinished uploads are removed after 24 hours (uploads issue). */
+export const TUS_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+export const TUS_PATH = '/uploads/tus';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface TusAdapter {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Removes unfinished uploads past their expiry; returns how many. */
+  cleanUpExpired(): Promise<number>;
+}
+
+/** A tus hook refusal: @tus/server answers `status_code` with `body`. */
+function refuse(status_code: number, body: string): { status_code: number; body: string } {
+  return { status_code, body: `${body}\n` };
+}
+
+const adapters = new WeakMap<AppContext, TusAdapter>();
+
+/** The tus adapter of this context (one per context: the routes and the retention job share it). */
+export function createTusAdapter(ctx: AppContext): TusAdapter {
+  let adapter = adapters.get(ctx);
+  if (!adapter) adapters.set(ctx, (adapter = buildTusAdapter(ctx)));
+  return adapter;
+}
+
+function buildTusAdapter(ctx: AppContext): TusAdapter {
+  const { app: cfg } = ctx.config;
+  const localDir = path.join(cfg.dataDir, 'tus');
+  const datastore =
+    cfg.storage.kind === 's3'
+      ? new S3Store({ s3ClientConfig: { ...s3ClientConfig(cfg.storage), bucket: cfg.storage.bucket }, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS })
+      : new FileStore({ directory: localDir, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
+
+  async function userOf(req: Request): Promise<string> {
+    const m = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i);
+    const userId = m ? await ctx.tokens.verify(m[1]) : null;
+    if (!userId) throw refuse(401, 'Unauthorized');
+    return userId;
+  }
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore,
+    maxSize: async (_req, id) => {
+      if (!id) return MAX_MEDIA_BYTES;
+      const row = await repo.findUpload(ctx.db, id);
+      return row ? maxBytesOf(row.kind) : MAX_MEDIA_BYTES;
+    },
+    generateUrl: (_req, { id }) => `${ctx.config.app.publicUrl}${TUS_PATH}/${id}`,
+    allowedOrigins: cfg.corsOrigins.length ? [cfg.publicUrl, ...cfg.corsOrigins] : undefined,
+    allowedHeaders: ['Authorization'],
+    disableTerminationForFinishedUploads: true,
+    namingFunction: (_req, metadata) => {
+      const id = metadata?.upload_id ?? '';
+      if (!UUID.test(id)) throw refuse(400, 'Upload-Metadata must carry upload_id from POST /v1/uploads/presigned-url.');
+      return id.toLowerCase();
+    },
+    async onUploadCreate(req, upload) {
+      const userId = await userOf(req);
+      const row = await repo.findUserUpload(ctx.db, userId, upload.id);
+      if (!row) throw refuse(404, 'No such upload. Ask POST /v1/uploads/presigned-url for one first.');
+      if (upload.size !== undefined && upload.size > maxBytesOf(row.kind)) throw refuse(413, `This file is larger than the ${maxBytesOf(row.kind) / 1024 ** 2} MB allowed.`);
+      if (!(await repo.bindTus(ctx.db, userId, upload.id))) throw refuse(409, 'This upload was already used. Ask for a new upload URL.');
+      return {};
+    },
+    async onIncomingRequest(req, id) {
+      // Every request on an existing upload (HEAD, PATCH, DELETE) must come from its owner; others get 404.
+      const userId = await userOf(req);
+      // A POST is checked in onUploadCreate (the row is bound there).
+      if (!id || req.method === 'POST') return;
+      const row = await repo.findUserUpload(ctx.db, userId, id);
+      if (!row || row.tusId !== id) throw refuse(404, 'Upload not found');
+    },
+    async onUploadFinish(_req, upload) {
+      const row = await repo.findUpload(ctx.db, upload.id);
+      if (!row) throw refuse(404, 'Upload not found');
+      try {
+        if (cfg.storage.kind === 's3') {
+          // @tus/s3-store keeps the object under the upload id: that is the stored file.
+          const facts = await ctx.storage.withLocalFile(upload.id, path.join(cfg.dataDir, 'work'), (p) => checkOrReject(ctx, row, p));
+          await repo.markComplete(ctx.db, row.id, { storageKey: upload.id, sizeBytes: upload.offset, ...facts });
+        } else {
+          const file = path.join(localDir, upload.id);
+          const facts = await checkOrReject(ctx, row, file);
+          const stored = await ctx.storage.putFile(row.storageKey, file, { contentType: row.contentType, move: true });
+          await fsp.rm(`${file}.json`, { force: true });
+          await repo.markComplete(ctx.db, row.id, { storageKey: row.storageKey, sizeBytes: stored.sizeBytes, ...facts });
+        }
+      } catch (err) {
+        await datastore.remove(upload.id).catch(() => undefined);
+        if (err instanceof AppError) throw refuse(err.status, err.message);
+        throw err;
+      }
+      return {};
+    },
+  });
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    void repo.markDeleted(ctx.db, [id], 'deleted').catch((err) => ctx.logger.error({ err }, 'tus termination bookkeeping failed'));
+  });
+  if (cfg.storage.kind === 'local') fs.mkdirSync(localDir, { recursive: true });
+
+  return {
+    handle: (req, res) => server.handle(req, res),
+    cleanUpExpired: () => server.cleanUpExpiredUploads(),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * S3-compatible object storage (AWS S3, MinIO, Ceph, R2...): presigned GET URLs for downloads (with
+ * response-content-disposition so the browser saves under the spec's name) and presigned PUT URLs for direct
+ * uploads, so file bytes never pass through this server at scale.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertKey, contentDisposition, StorageError, type FileStorage, type StoredObject } from './file-storage.ts';
+
+export interface S3StorageOptions {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Lifetime of download URLs in seconds (SIGNED_URL_TTL_SECONDS). */
+  signedUrlTtlSeconds: number;
+}
+
+/** The client settings, shared with @tus/s3-store so tus uploads land in the same bucket. */
+export function s3ClientConfig(opts: S3StorageOptions) {
+  return {
+    endpoint: opts.endpoint,
+    region: opts.region,
+    forcePathStyle: opts.forcePathStyle,
+    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+  };
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+export function createS3Storage(opts: S3StorageOptions): FileStorage {
+  const client = new S3Client(s3ClientConfig(opts));
+  const Bucket = opts.bucket;
+
+  async function stat(key: string): Promise<StoredObject | null> {
+    assertKey(key);
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return { sizeBytes: Number(head.ContentLength ?? 0), contentType: head.ContentType };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async function read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    assertKey(key);
+    try {
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      return res.Body as Readable;
+    } catch (err) {
+      if (isNotFound(err)) throw new StorageError('NOT_FOUND', `No stored file ${key}`);
+      throw err;
+    }
+  }
+
+  return {
+    kind: 's3',
+
+    async putFile(key, localPath, { contentType, move }) {
+      assertKey(key);
+      const { size } = await fsp.stat(localPath);
+      // A known ContentLength lets the SDK stream the file without buffering it.
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(localPath), ContentLength: size, ContentType: contentType }));
+      if (move) await fsp.rm(localPath, { force: true });
+      return { sizeBytes: size, contentType };
+    },
+
+    read,
+    stat,
+
+    async delete(key) {
+      assertKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async withLocalFile(key, tmpDir, fn) {
+      await fsp.mkdir(tmpDir, { recursive: true });
+      const local = path.join(tmpDir, `s3-${crypto.randomBytes(8).toString('hex')}`);
+      try {
+        await pipeline(await read(key), fs.createWriteStream(local));
+        return await fn(local);
+      } finally {
+        await fsp.rm(local, { force: true });
+      }
+    },
+
+    async downloadUrl(key, { filename, contentType, ttlSeconds, inline }) {
+      assertKey(key);
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: contentDisposition(filename, inline),
+        ResponseContentType: contentType,
+      });
+      return getSignedUrl(client, command, { expiresIn: ttlSeconds ?? opts.signedUrlTtlSeconds });
+    },
+
+    async presignedPutUrl(key, { contentType, ttlSeconds }) {
+      assertKey(key);
+      // Content-Type is signed: a PUT with another type is refused by S3 (403 SignatureDoesNotMatch).
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: ttlSeconds, signableHeaders: new Set(['content-type']) });
+    },
+
+    async health() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+        return { ok: true, kind: 's3', bucket: Bucket };
+      } catch (err) {
+        return { ok: false, kind: 's3', bucket: Bucket, error: `The bucket does not answer: ${(err as Error).message}` };
+      }
+    },
+  };
+}
