@@ -188,6 +188,16 @@ export class UploadManager {
     }
   }
 
+  /** Stops every transfer and timer without touching what is stored (sign-out, or the worker going away). */
+  async dispose(): Promise<void> {
+    const slots = [...this.active.values()];
+    this.active.clear();
+    for (const slot of slots) {
+      if (slot.retryTimer) clearTimeout(slot.retryTimer);
+      await slot.transport?.abort().catch(() => undefined);
+    }
+  }
+
   /** Stops and forgets an upload (the Remove button). */
   async remove(id: string): Promise<void> {
     const slot = this.active.get(id);

@@ -101,6 +101,7 @@ const api = {
   async signOut(): Promise<void> {
     token = null;
     poller.stop();
+    await uploads.dispose();
     await poller.clear();
   },
 };

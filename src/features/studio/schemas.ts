@@ -32,6 +32,8 @@ export interface StudioConfig {
 }
 
 export const DEFAULT_CONFIG: StudioConfig = { source: 'auto', targets: [], subtitles: true, voiceOver: false, mode: 'dubbing' };
+/** Documents need their language named (the server cannot detect it), so they start from English. */
+export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source: 'en-gb' };
 
 /**
  * Start Processing is disabled when no source or no target is chosen, a video job has neither subtitles nor

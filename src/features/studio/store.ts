@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { QueuedView, UploadView } from '../../lib/worker.ts';
-import { DEFAULT_CONFIG, type StudioConfig } from './schemas.ts';
+import { DEFAULT_CONFIG, DEFAULT_DOCUMENT_CONFIG, type StudioConfig } from './schemas.ts';
 
 export type StudioTab = 'media' | 'document';
 export type Selection = { type: 'file'; uploadId: string } | { type: 'youtube'; youtubeUrl: string } | null;
@@ -36,7 +36,7 @@ const initial = {
   uploads: {} as Record<string, UploadView>,
   queue: [] as QueuedView[],
   selection: { media: null, document: null } as Record<StudioTab, Selection>,
-  config: { media: { ...DEFAULT_CONFIG }, document: { ...DEFAULT_CONFIG } } as Record<StudioTab, StudioConfig>,
+  config: { media: { ...DEFAULT_CONFIG }, document: { ...DEFAULT_DOCUMENT_CONFIG } } as Record<StudioTab, StudioConfig>,
   submitting: false,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
 };
@@ -74,5 +74,5 @@ export const useStudioStore = create<StudioState>((set, get) => ({
   },
   setQueue: (queue) => set({ queue }),
   setOnline: (online) => set({ online }),
-  reset: () => set({ ...initial, config: { media: { ...DEFAULT_CONFIG }, document: { ...DEFAULT_CONFIG } } }),
+  reset: () => set({ ...initial, config: { media: { ...DEFAULT_CONFIG }, document: { ...DEFAULT_DOCUMENT_CONFIG } } }),
 }));

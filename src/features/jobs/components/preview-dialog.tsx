@@ -65,7 +65,7 @@ export function PreviewDialog({ job, onClose }: { job: Job; onClose: () => void 
           ) : null}
         </div>
         {src ? (
-          <video key={`${src}-${lang}`} ref={video} className="preview-video" controls crossOrigin="anonymous" muted={syncAudio} playsInline data-testid="preview-video">
+          <video key={`${src}-${lang}`} ref={video} className="preview-video" controls crossOrigin="anonymous" muted={syncAudio} playsInline data-testid="preview-video" data-dub={useDub && dubbedVideo ? 'video' : syncAudio ? 'audio' : 'none'}>
             <source src={src} />
             {output.subtitle?.vtt_url ? <track kind="subtitles" src={output.subtitle.vtt_url} srcLang={lang} label={lang} default /> : null}
           </video>

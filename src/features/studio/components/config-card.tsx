@@ -91,7 +91,7 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
         <label className="field">
           <span className="label"><Trans>Source language</Trans></span>
           <select className="select" value={config.source} onChange={(e) => update(kind, { source: e.target.value })} data-testid="source-language">
-            <option value="auto">{i18n._(AUTO_DETECT.name)}</option>
+            {kind === 'media' ? <option value="auto">{i18n._(AUTO_DETECT.name)}</option> : null}
             {STUDIO_LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>{i18n._(l.name)}</option>
             ))}
