@@ -93,6 +93,7 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
     done('probe');
 
     check();
+    progress('transcribe', 0);
     engines.speech = plan.speech.id;
     const transcript = await plan.speech.transcribe(wav, { language: plan.sourceLanguage, signal });
     const source = plan.sourceLanguage === 'auto' ? normaliseLanguage(transcript.language) : plan.sourceLanguage;
@@ -102,6 +103,7 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
     if (!transcript.words.length) throw new MediaError('NO_SPEECH', `No speech was recognised in the audio (${plan.speech.id}, ${languageLabel(source)}).`);
     done('transcribe');
 
+    progress('cues', 0);
     const srcRules = rulesFor(source, plan.subtitleRules);
     const units = tidyUnits(groupIntoUnits(transcript.words, transcript.segments), source);
     const sourceCues = cutCues(units, source, srcRules);
