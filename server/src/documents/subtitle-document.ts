@@ -49,7 +49,13 @@ export function openSubtitles(text: string, format: 'srt' | 'vtt', label: string
       const tokens: Token[] = [];
       const pieces: string[] = [];
       for (let k = i + timing + 1; k < end; k++) {
-        if (k > i + timing + 1) tokens.push({ newline: true });
+        if (k > i + timing + 1) {
+          // The line break reads as a space: the last piece before it ends with '\n' (for the engine and the
+          // word count; the break itself is written from the newline token).
+          const last = [...tokens].reverse().find((t) => 'piece' in t || 'newline' in t);
+          if (last && 'piece' in last) pieces[last.piece] += '\n';
+          tokens.push({ newline: true });
+        }
         let pos = 0;
         const line = lines[k];
         for (const m of line.matchAll(MARKUP)) {
@@ -82,11 +88,14 @@ export function openSubtitles(text: string, format: 'srt' | 'vtt', label: string
         for (const t of cue.tokens) {
           if ('markup' in t) text += t.markup;
           else if ('newline' in t) text += '\n';
-          else text += format === 'vtt' ? encodeVtt(pieces[t.piece] ?? '') : pieces[t.piece] ?? '';
+          else {
+            const piece = (pieces[t.piece] ?? '').replace(/\s*\n\s*/g, ' ');
+            text += format === 'vtt' ? encodeVtt(piece) : piece;
+          }
         }
         // A blank line would end the cue early, so a line left without text joins the one before it.
         const newLines: string[] = [];
-        for (const l of text.split('\n')) {
+        for (const l of text.split('\n').map((x) => x.trimEnd())) {
           if (l.trim() || newLines.length === 0) newLines.push(l);
           else newLines[newLines.length - 1] += l;
         }
