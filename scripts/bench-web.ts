@@ -1,0 +1,164 @@
+/**
+ * Web budgets (issue 6): JavaScript the landing page loads, gzipped (target <= 170 KB), and Lighthouse-style
+ * timings read from Chromium's performance API for the landing page and the studio on localhost (LCP < 1.0 s).
+ * Starts the real server on a free port with a temporary data folder, builds the web app first if ./dist is
+ * missing, and prints one JSON line. Run: npm run bench:web
+ */
+import { spawn, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`Server did not answer ${url} within ${ms / 1000} s`);
+}
+
+interface Timings {
+  ttfb_ms: number;
+  fcp_ms: number;
+  lcp_ms: number;
+  dcl_ms: number;
+  load_ms: number;
+}
+
+/** Loads `url` in a fresh page (no service worker, empty cache) and reads the navigation and paint entries. */
+async function measure(page: Page, url: string, ready: string): Promise<Timings> {
+  await page.addInitScript(() => {
+    (window as unknown as { __lcp: number }).__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector(ready);
+  await page.waitForTimeout(500);
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const r = (n: number) => Math.round(n);
+    return {
+      ttfb_ms: r(nav.responseStart),
+      fcp_ms: r(fcp),
+      lcp_ms: r((window as unknown as { __lcp: number }).__lcp),
+      dcl_ms: r(nav.domContentLoadedEventEnd),
+      load_ms: r(nav.loadEventEnd),
+    };
+  });
+}
+
+const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function medianTimings(all: Timings[]): Timings {
+  const keys = Object.keys(all[0]) as Array<keyof Timings>;
+  return Object.fromEntries(keys.map((k) => [k, median(all.map((t) => t[k]))])) as unknown as Timings;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync('dist/index.html')) execSync('npm run build:web', { stdio: 'ignore' });
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', NODE_ENV: 'test', LOG_LEVEL: 'warn', RUN_WORKER: 'false' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await waitFor(`${base}/healthz`, 120_000);
+
+    // JavaScript of the landing page, gzipped as a server would send it (level 9).
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const scripts = new Map<string, Buffer>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) {
+        try {
+          scripts.set(response.url(), await response.body());
+        } catch {
+          // redirects have no body
+        }
+      }
+    });
+    await page.goto(base, { waitUntil: 'networkidle' });
+    const raw = [...scripts.values()].reduce((n, b) => n + b.length, 0);
+    const gzip = [...scripts.values()].reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
+    await context.close();
+
+    // A verified account for the studio.
+    const email = `bench-${Date.now()}@example.com`;
+    const password = 'Bench2026!pass';
+    await fetch(`${base}/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, full_name: 'Bench' }) });
+    const outbox = path.join(dataDir, 'outbox');
+    const mail = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '')).find((m) => m.includes(email)) ?? '';
+    const otp = mail.match(/code is:?\s*(\d{6})/)?.[1] ?? '';
+    await fetch(`${base}/auth/verify-email`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, otp }) });
+    const login = (await (await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) })).json()) as { access_token: string; user: unknown };
+
+    const landing: Timings[] = [];
+    const studio: Timings[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const c1 = await browser.newContext({ serviceWorkers: 'block' });
+      landing.push(await measure(await c1.newPage(), base + '/', 'h1'));
+      await c1.close();
+      const c2 = await browser.newContext({ serviceWorkers: 'block' });
+      await c2.addInitScript(([t, u]) => {
+        localStorage.setItem('access_token', t as string);
+        localStorage.setItem('user', JSON.stringify(u));
+      }, [login.access_token, login.user]);
+      studio.push(await measure(await c2.newPage(), base + '/studio', '.studio h1'));
+      await c2.close();
+    }
+    const l = medianTimings(landing);
+    const s = medianTimings(studio);
+    const result = {
+      bench: 'web',
+      runs: RUNS,
+      landing_js_files: scripts.size,
+      landing_js_raw_kb: +(raw / 1024).toFixed(1),
+      landing_js_gzip_kb: +(gzip / 1024).toFixed(1),
+      landing,
+      studio,
+      landing_median: l,
+      studio_median: s,
+      budgets: { landing_js_gzip_kb_max: 170, lcp_ms_max: 1000, js_ok: gzip / 1024 <= 170, landing_lcp_ok: l.lcp_ms < 1000, studio_lcp_ok: s.lcp_ms < 1000 },
+    };
+    console.log(JSON.stringify(result));
+  } finally {
+    await browser.close();
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      server.kill('SIGTERM');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
