@@ -8,7 +8,7 @@ const cue = fc
   .record({
     start: fc.integer({ min: 0, max: 36_000_000 }),
     len: fc.integer({ min: 833, max: 7000 }),
-    lines: fc.array(fc.stringMatching(/^[A-Za-zéñ¿?!.,'&<> 0-9\u0600-\u06ff-]{1,42}$/).filter((s) => s.trim() === s && s.length > 0), { minLength: 1, maxLength: 2 }),
+    lines: fc.array(fc.stringMatching(/^[A-Za-zéñ¿?!.,'&<> 0-9\u0600-\u06ff-]{1,42}$/).filter((s) => s.trim() === s && s.length > 0 && !s.includes('-->')), { minLength: 1, maxLength: 2 }),
   })
   .map(({ start, len, lines }) => ({ start: start / 1000, end: (start + len) / 1000, lines }));
 
