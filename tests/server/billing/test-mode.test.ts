@@ -127,6 +127,17 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     expect(await balance(t, u.id)).toBe(1604);
   });
 
+  it('grants once when the confirm is sent five times at once', async () => {
+    const u = await createUser(t);
+    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_explorer', plan_name: 'explorer' } });
+    const confirms = await Promise.all(
+      Array.from({ length: 5 }, () => api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.body.sessionId } })),
+    );
+    expect(confirms.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await balance(t, u.id)).toBe(425);
+    expect((await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token })).body.invoices).toHaveLength(1);
+  });
+
   it('refuses a Stripe webhook when Stripe is not configured', async () => {
     const res = await fetch(`${t.baseUrl}/v1/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(404);

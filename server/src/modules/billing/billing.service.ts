@@ -11,7 +11,7 @@ import { currentPlanOf } from './current-plan.ts';
 import { findInvoiceByProviderId, findSubscription, findUserByCustomer, findUserById, listPaidInvoices, setStripeCustomer, subscriptionsDue, type InvoiceRow } from './billing.repository.ts';
 import { applySnapshot, type SyncResult } from './subscription-sync.service.ts';
 import { StripeGatewayError, WebhookSignatureError, type StripeGateway } from './stripe.gateway.ts';
-import { confirmedCheckoutSnapshot, createTestModeTokens, renewedSnapshot, TEST_MODE_LABEL } from './test-mode.service.ts';
+import { cancelAtPeriodEndSnapshot, confirmedCheckoutSnapshot, createTestModeTokens, renewedSnapshot, TEST_MODE_LABEL } from './test-mode.service.ts';
 import type { PlanCatalog } from './plan-catalog.ts';
 
 /**
@@ -155,8 +155,7 @@ export function createBillingService(deps: BillingDeps) {
       const s = testTokens.readSession(sessionId);
       const plan = s && s.userId === userId ? catalog.byName(s.planName) : undefined;
       if (!s || !plan) throw new AppError('CHECKOUT_SESSION_INVALID');
-      const current = await findSubscription(db, userId);
-      return applySnapshot(db, catalog, userId, confirmedCheckoutSnapshot(plan, sessionId, current, new Date(), invoicePath));
+      return applySnapshot(db, catalog, userId, (current) => confirmedCheckoutSnapshot(plan, sessionId, current, new Date(), invoicePath));
     },
 
     /** POST /v1/billing/create-portal-session: Stripe's portal, or the local /billing/test-portal page. */
@@ -178,19 +177,7 @@ export function createBillingService(deps: BillingDeps) {
         await viaStripe(() => stripe().cancelAtPeriodEnd(sub.providerSubscriptionId!));
         await syncCustomer((await findUserById(db, userId))!.stripeCustomerId!);
       } else {
-        await applySnapshot(db, catalog, userId, {
-          provider: 'test',
-          subscription: {
-            planId: sub.planId,
-            status: sub.status,
-            provider: 'test',
-            providerSubscriptionId: sub.providerSubscriptionId,
-            currentPeriodStart: sub.currentPeriodStart!,
-            currentPeriodEnd: sub.currentPeriodEnd,
-            cancelAtPeriodEnd: true,
-          },
-          invoices: [],
-        });
+        await applySnapshot(db, catalog, userId, cancelAtPeriodEndSnapshot);
       }
       return { cancel_at_period_end: true, current_period_end: sub.currentPeriodEnd.toISOString() };
     },
@@ -247,7 +234,12 @@ export function createBillingService(deps: BillingDeps) {
           if (testMode) {
             const plan = catalog.byName(sub.planId);
             if (!plan) continue;
-            await applySnapshot(db, catalog, sub.userId, renewedSnapshot(sub, plan, now, invoicePath));
+            // Re-checked under the lock: a concurrent run may have renewed this period already.
+            await applySnapshot(db, catalog, sub.userId, (current) =>
+              current?.providerSubscriptionId === sub.providerSubscriptionId && current.currentPeriodEnd && current.currentPeriodEnd <= now && current.status !== 'canceled'
+                ? renewedSnapshot(current, plan, now, invoicePath)
+                : null,
+            );
           } else {
             const user = await findUserById(db, sub.userId);
             if (user?.stripeCustomerId) await syncCustomer(user.stripeCustomerId);

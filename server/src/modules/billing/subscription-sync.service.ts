@@ -7,7 +7,7 @@
 import type { Db } from '../../db/database.ts';
 import { lockUser } from '../credits/ledger.repository.ts';
 import { grantPeriodCredits, type PeriodGrantResult } from '../credits/period-grant.repository.ts';
-import { findSubscription, markSubscriptionCanceled, saveInvoices, saveSubscription, type InvoiceState, type SubscriptionState } from './billing.repository.ts';
+import { findSubscription, markSubscriptionCanceled, saveInvoices, saveSubscription, type InvoiceState, type SubscriptionRow, type SubscriptionState } from './billing.repository.ts';
 import type { PlanCatalog } from './plan-catalog.ts';
 
 /** What the provider says now. `subscription` null means the customer has no subscription at all. */
@@ -30,17 +30,27 @@ export interface SyncResult {
 }
 
 /**
- * Writes `snapshot` for `userId` in one transaction holding the user's row lock.
+ * Writes a snapshot for `userId` in one transaction holding the user's row lock. `snapshotOrBuilder` is the
+ * snapshot, or a function building it from the stored subscription read under that lock (test mode); a builder
+ * returning null means there is nothing to change.
  * Stale snapshots (same provider subscription, earlier period, or active after it was canceled) do not overwrite
  * newer state: two syncs that read the provider at nearly the same time may commit in either order.
  * Credits: grantPeriodCredits once per (subscription, period start) when the status is active or trialing and
  * the plan is known to the catalog.
  */
-export async function applySnapshot(db: Db, catalog: PlanCatalog, userId: string, snapshot: BillingSnapshot): Promise<SyncResult> {
+export async function applySnapshot(
+  db: Db,
+  catalog: PlanCatalog,
+  userId: string,
+  snapshotOrBuilder: BillingSnapshot | ((current: SubscriptionRow | undefined) => BillingSnapshot | null),
+): Promise<SyncResult> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    await saveInvoices(tx, userId, snapshot.invoices);
     const current = await findSubscription(tx, userId);
+    // A builder sees the stored subscription under the lock, so concurrent confirms cannot both start a period.
+    const snapshot = typeof snapshotOrBuilder === 'function' ? snapshotOrBuilder(current) : snapshotOrBuilder;
+    if (!snapshot) return { planId: current?.planId ?? 'Free', status: current?.status ?? 'none', grant: null, stale: false };
+    await saveInvoices(tx, userId, snapshot.invoices);
     const next = snapshot.subscription;
     if (!next) {
       if (current && current.provider === snapshot.provider && current.status !== 'canceled') await markSubscriptionCanceled(tx, userId);

@@ -144,3 +144,21 @@ export function renewedSnapshot(sub: SubscriptionRow, plan: Plan, now: Date, inv
     invoices: [testInvoice(plan, base.providerSubscriptionId, start, end, invoiceUrl)],
   };
 }
+
+/** The stored test subscription set to cancel at its period's end (null when there is none to change). */
+export function cancelAtPeriodEndSnapshot(current: SubscriptionRow | undefined): BillingSnapshot | null {
+  if (!current || current.provider !== 'test' || !current.providerSubscriptionId || !current.currentPeriodStart || !current.currentPeriodEnd) return null;
+  return {
+    provider: 'test',
+    subscription: {
+      planId: current.planId,
+      status: current.status,
+      provider: 'test',
+      providerSubscriptionId: current.providerSubscriptionId,
+      currentPeriodStart: current.currentPeriodStart,
+      currentPeriodEnd: current.currentPeriodEnd,
+      cancelAtPeriodEnd: true,
+    },
+    invoices: [],
+  };
+}

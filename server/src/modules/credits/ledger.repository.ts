@@ -97,9 +97,11 @@ async function reservationState(tx: DbOrTx, userId: string, jobId: string): Prom
     .where(and(eq(creditLedger.userId, userId), eq(creditLedger.jobId, jobId)));
   const reserve = rows.find((r) => r.kind === 'reserve');
   if (!reserve) return { state: 'none', reserved: 0 };
-  if (rows.some((r) => r.kind === 'charge')) return { state: 'charged', reserved: -reserve.amount };
-  if (rows.some((r) => r.kind === 'release')) return { state: 'released', reserved: -reserve.amount };
-  return { state: 'reserved', reserved: -reserve.amount };
+  // Math.abs, not negation: a free job's reserve of 0 would otherwise come back as -0.
+  const reserved = Math.abs(reserve.amount);
+  if (rows.some((r) => r.kind === 'charge')) return { state: 'charged', reserved };
+  if (rows.some((r) => r.kind === 'release')) return { state: 'released', reserved };
+  return { state: 'reserved', reserved };
 }
 
 /**
