@@ -4,6 +4,7 @@
  * `signInThroughProvider`, which follows the browser's redirects with a cookie jar, as a browser would.
  */
 import http from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
 
 export interface ProviderAccount {
   email?: string;
@@ -39,7 +40,11 @@ export async function startOidcProvider(): Promise<FakeOidcProvider> {
       // oidc-provider ships no type declarations: import it through a non-literal specifier (typed any).
       const specifier: string = 'oidc-provider';
       const { default: Provider } = await import(specifier);
+      // Own signing key (RS256, the ID-token algorithm Google uses) instead of the library's development keys.
+      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+      const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'fake-oidc-key' };
       const provider = new Provider(issuer, {
+        jwks: { keys: [signingKey] },
         clients: [
           {
             client_id: clientId,
