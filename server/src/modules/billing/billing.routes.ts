@@ -64,7 +64,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderTestInvoice(invoice));
   });
 
-  // The webhook needs the exact bytes Stripe signed: in this scope every body is kept as a raw Buffer.
+  // Stripe: "Stripe requires the raw body of the request to perform signature verification. If you're using a
+  // framework, make sure it doesn't manipulate the raw body." In this scope every body is kept as a raw Buffer.
+  // A non-2xx answer makes Stripe retry the event later (a failed re-read answers 502).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
