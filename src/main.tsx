@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { activateLocale, readStoredLocale } from './lib/i18n.ts';
 import { bootstrapSession } from './app/session-bootstrap.ts';
+import { registerServiceWorker } from './app/update-prompt.tsx';
 import './styles/global.css';
 
 // The catalog must be active before the first render so no English flashes in Arabic.
@@ -9,5 +10,6 @@ async function start(): Promise<void> {
   await activateLocale(readStoredLocale(), { persist: false });
   bootstrapSession();
   createRoot(document.getElementById('root')!).render(<App />);
+  registerServiceWorker();
 }
 void start();

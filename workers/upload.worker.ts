@@ -97,12 +97,13 @@ const api = {
   stopPolling: () => poller.stop(),
   refreshJobs: () => poller.refresh(),
   setVisible: (visible: boolean) => poller.setVisible(visible),
-  /** Sign-out: forget the token and the cached job list. */
+  /** Sign-out: stop everything and forget what was kept for the account (uploads, queue, cached jobs). */
   async signOut(): Promise<void> {
     token = null;
     poller.stop();
     await uploads.dispose();
     await poller.clear();
+    await db.clearAccountData();
   },
 };
 

@@ -1,26 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { create } from 'zustand';
 import { Trans } from '@lingui/react/macro';
 import { registerSW } from 'virtual:pwa-register';
 
+interface PwaState {
+  needRefresh: boolean;
+  offlineReady: boolean;
+  update: ((reload?: boolean) => Promise<void>) | null;
+}
+const usePwaStore = create<PwaState>(() => ({ needRefresh: false, offlineReady: false, update: null }));
+
 /**
- * Registers the service worker (workbox-window under vite-plugin-pwa) and, when a new version is waiting,
- * offers to reload. Also says once when the app is ready to work offline.
+ * Registers the service worker once per page (workbox-window under vite-plugin-pwa). Kept outside React because
+ * the shell re-mounts when the language changes.
  */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const update = registerSW({
+    onNeedRefresh: () => usePwaStore.setState({ needRefresh: true }),
+    onOfflineReady: () => usePwaStore.setState({ offlineReady: true }),
+  });
+  usePwaStore.setState({ update });
+}
+
+/** Offers to reload when a new version is waiting; says once when the app is ready to work offline. */
 export function UpdatePrompt() {
-  const [needRefresh, setNeedRefresh] = useState(false);
-  const [offlineReady, setOfflineReady] = useState(false);
-  const [update, setUpdate] = useState<((reload?: boolean) => Promise<void>) | null>(null);
-  useEffect(() => {
-    if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-    const updateSW = registerSW({
-      onNeedRefresh: () => setNeedRefresh(true),
-      onOfflineReady: () => setOfflineReady(true),
-    });
-    setUpdate(() => updateSW);
-  }, []);
+  const { needRefresh, offlineReady, update } = usePwaStore();
   useEffect(() => {
     if (!offlineReady) return;
-    const timer = setTimeout(() => setOfflineReady(false), 6000);
+    const timer = setTimeout(() => usePwaStore.setState({ offlineReady: false }), 6000);
     return () => clearTimeout(timer);
   }, [offlineReady]);
   if (!needRefresh && !offlineReady) return null;
@@ -29,14 +37,13 @@ export function UpdatePrompt() {
       {needRefresh ? (
         <>
           <p>
-            <strong><Trans>A new version of Tarjama is ready.</Trans></strong>{' '}
-            <Trans>Reload to use it.</Trans>
+            <strong><Trans>A new version of Tarjama is ready.</Trans></strong> <Trans>Reload to use it.</Trans>
           </p>
           <div className="row">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => void update?.(true)}>
               <Trans>Reload</Trans>
             </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setNeedRefresh(false)}>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => usePwaStore.setState({ needRefresh: false })}>
               <Trans>Later</Trans>
             </button>
           </div>

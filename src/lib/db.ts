@@ -137,3 +137,10 @@ export async function kvGet<T>(key: string): Promise<T | undefined> {
 export async function kvSet(key: string, value: unknown): Promise<void> {
   await (await getDb()).put('kv', value, key);
 }
+
+/** Forgets everything kept for the signed-in account (sign-out): uploads, queued jobs, resume URLs, cached reads. */
+export async function clearAccountData(): Promise<void> {
+  const db = await getDb();
+  const tx = db.transaction(['uploads', 'queue', 'tus', 'kv'], 'readwrite');
+  await Promise.all([tx.objectStore('uploads').clear(), tx.objectStore('queue').clear(), tx.objectStore('tus').clear(), tx.objectStore('kv').clear(), tx.done]);
+}

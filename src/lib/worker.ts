@@ -19,6 +19,11 @@ export function getUploadWorker(): UploadWorker {
   return remote;
 }
 
+/** Whether the worker was started in this page (sign-out only talks to a running worker). */
+export function isUploadWorkerRunning(): boolean {
+  return remote !== null;
+}
+
 /** Wraps a page callback so the worker can call it. */
 export function proxy<T extends object>(fn: T): T & Comlink.ProxyMarked {
   return Comlink.proxy(fn);

@@ -87,9 +87,9 @@ test('a submission made offline is kept and sent when the network is back', asyn
 test('the app opens offline once installed', async ({ page, context, request }) => {
   await signInFresh(page, request, 'offline');
   await page.goto('/studio');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .toBe('activated');
   await page.reload(); // now controlled by the service worker
   await expect(page.getByRole('heading', { name: 'Recent Jobs' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

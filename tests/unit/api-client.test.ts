@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, configureApiClient, ApiError, NetworkError } from '../../src/lib/api-client.ts';
 import { useSessionStore } from '../../src/features/auth/store.ts';
 import { bootstrapSession } from '../../src/app/session-bootstrap.ts';
+import { listQueued, putQueued } from '../../src/lib/db.ts';
 import { startFakeApi, routeFetchTo, type FakeApi } from './helpers/api-server.ts';
 
 let api: FakeApi;
@@ -38,7 +39,8 @@ describe('api client', () => {
     await expect(apiRequest('/v1/users/me')).rejects.toBeInstanceOf(NetworkError);
   });
 
-  it('on 401 clears token and user and redirects to /auth', async () => {
+  it('on 401 clears token and user, forgets what was kept for the account and redirects to /auth', async () => {
+    await putQueued({ id: 'q1', endpoint: '/v1/jobs/translate', request: { media_url: 'x' }, attempts: 0, createdAt: 1 });
     localStorage.setItem('access_token', 'expired-token');
     localStorage.setItem('user', JSON.stringify({ email: 'ada@example.com' }));
     useSessionStore.setState({ token: 'expired-token', user: { email: 'ada@example.com' } as never, status: 'signed-in' });
@@ -48,6 +50,7 @@ describe('api client', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(window.location.pathname).toBe('/auth');
+    await expect.poll(async () => (await listQueued()).length).toBe(0);
     expect(api.requests[0]).toMatchObject({ url: '/v1/users/me', auth: 'Bearer expired-token' });
   });
 
