@@ -4,6 +4,7 @@
  * numbering, settings, relationships, media, embedded objects) is copied byte for byte. Of the document
  * properties only dc:language changes.
  */
+import type { Document, Element } from '@xmldom/xmldom';
 import { DocumentError } from './document.errors.ts';
 import type { OpenedDocument, TextUnit } from './document-format.ts';
 import { extractParagraphs, paragraphPieces, paragraphRuns, writeParagraphPieces } from './docx-paragraphs.ts';
@@ -19,6 +20,14 @@ const TEXT_TYPES = ['header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml',
 const CORE_TYPE = 'application/vnd.openxmlformats-package.core-properties+xml';
 const DC_NS = 'http://purl.org/dc/elements/1.1/';
 
+/** A static copy of the w:`local` elements of `doc`, in document order. */
+function elements(doc: Document, local: string): Element[] {
+  const list = doc.getElementsByTagNameNS(W_NS, local);
+  const out: Element[] = [];
+  for (let i = 0; i < list.length; i++) out.push(list.item(i)!);
+  return out;
+}
+
 /** True when the package's content types name a Word main document. */
 export function isWordPackage(parts: OoxmlParts): boolean {
   return partsOfType(parts, MAIN_TYPES).length > 0;
@@ -33,8 +42,12 @@ export function openDocx(parts: OoxmlParts, label: string): OpenedDocument {
   const textParts = [main, ...partsOfType(parts, TEXT_TYPES)].filter((n) => parts.raw.has(n));
   const units: TextUnit[] = [];
   const unitsPerPart = new Map<string, number>();
+  // The DOMs parsed here serve the first build; later languages parse the parts again (a build changes them).
+  let parsed: Map<string, Document> | null = new Map();
   for (const name of textParts) {
-    const paras = extractParagraphs(parseXmlPart(parts.raw.get(name)!, name, label)).filter((p) => p.groups.length > 0);
+    const doc = parseXmlPart(parts.raw.get(name)!, name, label);
+    parsed.set(name, doc);
+    const paras = extractParagraphs(doc).filter((p) => p.groups.length > 0);
     unitsPerPart.set(name, paras.length);
     for (const p of paras) units.push({ pieces: paragraphPieces(p), counted: !p.duplicate });
   }
@@ -51,7 +64,7 @@ export function openDocx(parts: OoxmlParts, label: string): OpenedDocument {
       let u = 0;
       for (const name of textParts) {
         if (!unitsPerPart.get(name)) continue;
-        const doc = parseXmlPart(parts.raw.get(name)!, name, label);
+        const doc = parsed?.get(name) ?? parseXmlPart(parts.raw.get(name)!, name, label);
         const paras = extractParagraphs(doc).filter((p) => p.groups.length > 0);
         for (const para of paras) {
           const pieces = translated[u++];
@@ -62,13 +75,13 @@ export function openDocx(parts: OoxmlParts, label: string): OpenedDocument {
           if (pieces.some((t) => t.trim())) for (const r of paragraphRuns(para)) markRun(r, lang);
         }
         if (rtl) {
-          const ps = doc.getElementsByTagNameNS(W_NS, 'p');
-          for (let i = 0; i < ps.length; i++) markParagraphRtl(ps.item(i)!, styles);
-          const tbls = doc.getElementsByTagNameNS(W_NS, 'tbl');
-          for (let i = 0; i < tbls.length; i++) markTableRtl(tbls.item(i)!);
+          // Lists are copied first: xmldom's live lists are recomputed after every change, O(n^2) otherwise.
+          for (const p of elements(doc, 'p')) markParagraphRtl(p, styles);
+          for (const tbl of elements(doc, 'tbl')) markTableRtl(tbl);
         }
         changed.set(name, serializeXmlPart(doc));
       }
+      parsed = null;
       const core = partsOfType(parts, [CORE_TYPE])[0];
       if (core) {
         const doc = parseXmlPart(parts.raw.get(core)!, core, label);
