@@ -46,6 +46,19 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     expect((await login(t, email, 'NewSecret456')).status).toBe(200);
   });
 
+  it('lets only one of two concurrent resets with the same token through', async () => {
+    const { email } = await verifiedAccount(t);
+    const token = await resetToken(email);
+    const answers = await Promise.all(
+      ['FirstPass111', 'SecondPass222'].map((new_password) => call(t, 'POST', '/auth/reset-password', { token, new_password })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers[0].status === 200 ? 'FirstPass111' : 'SecondPass222';
+    const loser = winner === 'FirstPass111' ? 'SecondPass222' : 'FirstPass111';
+    expect((await login(t, email, winner)).status).toBe(200);
+    expect((await login(t, email, loser)).status).toBe(401);
+  });
+
   it('refuses a weak new password without using up the token', async () => {
     const { email } = await verifiedAccount(t);
     const token = await resetToken(email);

@@ -118,6 +118,17 @@ describe.each(DATABASE_KINDS)('sign-up and e-mail verification on %s', (kind) =>
     expect((await call(t, 'POST', '/auth/verify-email', { email, otp: fresh })).status).toBe(200);
   });
 
+  it('counts concurrent wrong guesses exactly: never more than 5 are checked', async () => {
+    const email = newEmail('parallel');
+    await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Parallel' });
+    const otp = await latestCode(t, email);
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call(t, 'POST', '/auth/verify-email', { email, otp: wrong })));
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    expect((await call(t, 'POST', '/auth/verify-email', { email, otp })).status).toBe(429);
+  });
+
   it('refuses an expired code (older than 10 minutes)', async () => {
     const email = newEmail();
     const res = await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Late' });
