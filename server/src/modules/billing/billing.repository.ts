@@ -2,7 +2,7 @@
  * Database access of billing: a user's subscription row, invoices, the Stripe customer id and the plans table.
  * Every function accepts a database or an open transaction.
  */
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { invoices, plans, subscriptions, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Plan } from './plan-catalog.ts';
@@ -89,8 +89,19 @@ export async function findUserByCustomer(db: DbOrTx, customerId: string): Promis
   return row;
 }
 
-export async function setStripeCustomer(db: DbOrTx, userId: string, customerId: string): Promise<void> {
-  await db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, userId));
+/**
+ * Records the user's Stripe customer unless one was recorded meanwhile (two checkouts at once). Returns the
+ * customer id that is on record afterwards.
+ */
+export async function setStripeCustomer(db: DbOrTx, userId: string, customerId: string): Promise<string> {
+  const updated = await db
+    .update(users)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)))
+    .returning({ id: users.stripeCustomerId });
+  if (updated.length) return customerId;
+  const row = await findUserById(db, userId);
+  return row?.stripeCustomerId ?? customerId;
 }
 
 /** Subscriptions of a provider, still counted as running, whose period ended at or before `now`. */

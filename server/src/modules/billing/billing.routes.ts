@@ -20,6 +20,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const billing = billingOf(ctx);
   await upsertPlans(ctx.db, billing.catalog.plans);
   ctx.userDeletionHooks.push((userId) => billing.onUserDeleted(userId));
+  ctx.healthChecks.set('billing', async () => ({ ok: true, mode: billing.mode }));
+  if (billing.mode === 'test') ctx.logger.warn('Billing runs in TEST MODE (no STRIPE_SECRET_KEY): plans are applied without any payment');
+  const unpriced = billing.catalog.plans.filter((p) => p.priceCents > 0 && !p.priceId).map((p) => p.planName);
+  if (unpriced.length) ctx.logger.warn({ plans: unpriced }, 'paid plans without a Stripe price id cannot be bought (set STRIPE_PRICE_<PLAN>)');
   const auth = { preHandler: requireUser(ctx) };
   const limited = (max: number) => (ctx.config.app.rateLimitEnabled ? { config: { rateLimit: { max, timeWindow: '1 minute' } } } : {});
 

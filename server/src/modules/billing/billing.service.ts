@@ -79,8 +79,7 @@ export function createBillingService(deps: BillingDeps) {
     if (!user) throw new AppError('UNAUTHORIZED');
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const id = await viaStripe(() => stripe().createCustomer(user), 'Could not initiate checkout.');
-    await setStripeCustomer(db, userId, id);
-    return id;
+    return setStripeCustomer(db, userId, id);
   }
 
   /** Re-reads a Stripe customer and writes its state. Unknown customers (not ours) are ignored. */
