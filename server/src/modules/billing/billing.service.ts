@@ -109,7 +109,9 @@ export function createBillingService(deps: BillingDeps) {
      */
     async createCheckoutSession(userId: string, priceId: string, planName: string | undefined): Promise<{ sessionId: string; url: string }> {
       const plan = catalog.byPriceId(priceId);
-      if (!plan || plan.priceId === null || (planName && planName !== plan.planName)) throw new AppError('PLAN_NOT_AVAILABLE');
+      // plan_name is a cross-check of price_id: the plan id or its display name, in any case ('pro', 'Pro').
+      const named = !planName || [plan?.planName, plan?.name].some((n) => n?.toLowerCase() === planName.toLowerCase());
+      if (!plan || plan.priceId === null || !named) throw new AppError('PLAN_NOT_AVAILABLE');
       if ((await currentPlanOf(db, userId)) === plan.planName) throw new AppError('ALREADY_ON_PLAN');
       const publicUrl = deps.publicUrl();
       if (testMode) {
