@@ -171,4 +171,34 @@ describe('refused documents', () => {
       .rejects.toMatchObject({ code: 'NO_ENGINE', message: expect.stringMatching(/^No translation engine translates English \(en\) to Japanese \(ja\) here \(configured: apertium\)/) });
     expect(existsSync(path.join(dir, 'out'))).toBe(false);
   });
+
+  it('a cancelled job stops with ABORTED and leaves no file; progress climbs until then', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'ok.docx');
+    await writeFile(file, await makeDocx({ body: richBody() }));
+    const outDir = path.join(dir, 'out');
+    const controller = new AbortController();
+    const seen: number[] = [];
+    await expect(translateDocument({
+      inputPath: file, filename: 'ok.docx', from: 'en', to: ['es', 'it'], outDir, engineFor: () => apertium, signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p);
+        if (p >= 50) controller.abort(); // after Spanish is written, during Italian
+      },
+    })).rejects.toMatchObject({ code: 'ABORTED', message: 'The document translation was cancelled.' });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(await readdir(outDir)).toEqual([]);
+  });
+
+  it('reports progress up to 100 percent on success', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'ok.docx');
+    await writeFile(file, await makeDocx({ body: richBody() }));
+    const seen: number[] = [];
+    await translateDocument({ inputPath: file, filename: 'ok.docx', from: 'en', to: ['es', 'it'], outDir: dir, engineFor: () => apertium, onProgress: (p) => seen.push(p) });
+    expect(seen.at(-1)).toBe(100);
+    expect(seen).toContain(50);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
 });
