@@ -39,7 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm run build:web && npx tsx server/src/main.ts`,
+    // The build runs with NODE_ENV=production: under NODE_ENV=test Vite would make a development build (no service worker).
+    command: `rm -rf ${E2E_DATA_DIR} && NODE_ENV=production npm run build:web && npx tsx server/src/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 240_000,

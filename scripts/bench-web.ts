@@ -1,8 +1,8 @@
 /**
  * Web budgets (issue 6): JavaScript the landing page loads, gzipped (target <= 170 KB), and Lighthouse-style
  * timings read from Chromium's performance API for the landing page and the studio on localhost (LCP < 1.0 s).
- * Starts the real server on a free port with a temporary data folder, builds the web app first if ./dist is
- * missing, and prints one JSON line. Run: npm run bench:web
+ * Builds the web app for production (skip with BENCH_BUILD=0 when ./dist is current), starts the real server on a
+ * free port with a temporary data folder, and prints one JSON line. Run: npm run bench:web (BENCH_RUNS=3).
  */
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,7 +77,9 @@ function medianTimings(all: Timings[]): Timings {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync('dist/index.html')) execSync('npm run build:web', { stdio: 'ignore' });
+  if (!fs.existsSync('dist/index.html') || process.env.BENCH_BUILD !== '0') {
+    execSync('npm run build:web', { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+  }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-'));
   const base = `http://127.0.0.1:${port}`;
