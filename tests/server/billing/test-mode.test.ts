@@ -93,7 +93,7 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     expect(again.status).toBe(409);
   });
 
-  it('renews through billing.renew with 33% rollover, and a cancel keeps Pro until the period ends', async () => {
+  it('renews an ended period with 33% rollover (the renewal billing.renew runs), and a cancel keeps Pro until the period ends', async () => {
     const u = await createUser(t);
     const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_pro', plan_name: 'pro' } });
     await api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.body.sessionId } });
