@@ -102,6 +102,13 @@ function paragraphs(doc: Document, part: string): Para[] {
   return out;
 }
 
+/** Text of an XML part: UTF-16 when it starts with a byte-order mark, else UTF-8 (byte-order mark dropped). */
+function decode(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
 async function loadDocx(file: string, problems: string[], side: string) {
   const zip = await JSZip.loadAsync(await readFile(file));
   const names = Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name).sort();
@@ -109,7 +116,7 @@ async function loadDocx(file: string, problems: string[], side: string) {
   const paras: Para[] = [];
   for (const name of names) {
     if (!/\.(xml|rels)$/i.test(name)) continue;
-    const doc = parse((await zip.file(name)!.async('string')).replace(/^\uFEFF/, ''), `${side} ${name}`, problems);
+    const doc = parse(decode(await zip.file(name)!.async('nodebuffer')), `${side} ${name}`, problems);
     if (!doc) continue;
     for (const [key, ns, local] of COUNTED) counts[key] += doc.getElementsByTagNameNS(ns, local).length;
     if (name.startsWith('word/') && !name.includes('/_rels/')) paras.push(...paragraphs(doc, name));

@@ -46,7 +46,8 @@ export function parseXmlPart(bytes: Buffer, partName: string, label: string): Do
   }
 }
 
-/** Serialises a DOM back to UTF-8 bytes (the XML declaration is kept as parsed). */
+/** Serialises a DOM back to UTF-8 bytes; the XML declaration is kept, its encoding set to UTF-8 to match. */
 export function serializeXmlPart(doc: Document): Buffer {
-  return Buffer.from(new XMLSerializer().serializeToString(doc), 'utf8');
+  const xml = new XMLSerializer().serializeToString(doc).replace(/^(<\?xml[^>]*encoding=")[^"]*(")/, '$1UTF-8$2');
+  return Buffer.from(xml, 'utf8');
 }
