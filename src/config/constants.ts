@@ -56,3 +56,11 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 
 /** Width under which the studio recommends a desktop browser (spec section 2), CSS px. */
 export const MOBILE_BREAKPOINT_PX = 768;
+
+/** Display names of the plans (spec section 9, reading A), compared by name case-insensitively. */
+export const PLAN_TITLES: Record<string, MessageDescriptor> = {
+  free: msg`Free`,
+  explorer: msg`Explorer`,
+  pro: msg`Pro`,
+  business: msg`Business`,
+};

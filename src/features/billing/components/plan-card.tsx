@@ -18,7 +18,8 @@ export function PlanCardView({ plan, current, busy, onChoose, actionLabel }: Pla
   const { i18n } = useLingui();
   const copy = copyOf(plan.planName || plan.name);
   const price = typeof plan.price === 'number' ? `$${plan.price}` : String(plan.price);
-  const payg = plan.payAsYouGo ? (typeof plan.payAsYouGo === 'number' ? `$${plan.payAsYouGo.toFixed(2)}` : String(plan.payAsYouGo)) : null;
+  // The API words the rate as '$0.05/credit'; the sentence around it already says 'per extra credit'.
+  const payg = plan.payAsYouGo ? (typeof plan.payAsYouGo === 'number' ? `$${plan.payAsYouGo.toFixed(2)}` : String(plan.payAsYouGo).replace(/\s*\/\s*credit$/i, '')) : null;
   return (
     <article className={`card plan${plan.popular ? ' popular' : ''}${current ? ' current' : ''}`} data-testid="plan-card" data-plan={plan.planName}>
       {plan.popular ? <span className="plan-ribbon">{i18n._(MOST_POPULAR)}</span> : null}

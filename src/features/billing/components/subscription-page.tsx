@@ -62,7 +62,7 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
             <h2 className="card-title"><Trans>Current Plan</Trans></h2>
           </div>
           <div className="card-body current-plan-grid">
-            <div><p className="muted small"><Trans>Plan</Trans></p><span className="badge badge-primary" data-testid="subscription-plan">{plan}</span></div>
+            <div><p className="muted small"><Trans>Plan</Trans></p><span className="badge badge-primary" data-testid="subscription-plan" data-plan={plan}>{copyOf(plan) ? i18n._(copyOf(plan)!.title) : plan}</span></div>
             <div><p className="muted small"><Trans>Credits Remaining</Trans></p><strong className="big">{formatCredits(user?.credit_balance, i18n.locale)}</strong></div>
             <div><p className="muted small"><Trans>Next Billing</Trans></p><strong className="big" dir="ltr">{nextBilling}</strong></div>
           </div>

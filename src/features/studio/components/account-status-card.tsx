@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
-import { allowanceOf } from '../../../config/constants.ts';
+import { allowanceOf, PLAN_TITLES } from '../../../config/constants.ts';
 import { formatCredits } from '../../../lib/format.ts';
 import type { User } from '../../../lib/api-types.ts';
 
@@ -21,7 +21,7 @@ export function AccountStatusCard({ user, oneDecimal }: { user: User | null; one
     <section className="card" aria-labelledby="account-status">
       <div className="card-header row">
         <h2 className="card-title grow" id="account-status"><Trans>Account Status</Trans></h2>
-        <span className="badge badge-primary plan-badge" data-testid="plan-badge">{plan}</span>
+        <span className="badge badge-primary plan-badge" data-testid="plan-badge" data-plan={plan}>{PLAN_TITLES[plan.toLowerCase()] ? i18n._(PLAN_TITLES[plan.toLowerCase()]) : plan}</span>
       </div>
       <div className="card-body stack">
         <div className="credits-figure">
