@@ -21,6 +21,7 @@ import { documentEngineFor } from './document-engines.ts';
 import { downloadYoutube, YoutubeError } from './youtube.adapter.ts';
 import { registerRun } from './run-registry.ts';
 import * as repo from './job.repository.ts';
+import { invalidateList } from './job-list.cache.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
@@ -101,6 +102,16 @@ export function createJobRunner(ctx: AppContext) {
   async function run(jobId: string): Promise<void> {
     const job = await repo.claimJob(ctx.db, jobId, cfg.jobs.staleSeconds);
     if (!job) return;
+    try {
+      await runClaimed(job);
+    } finally {
+      invalidateList(job.userId);
+    }
+  }
+
+  /** The try itself, on a job this worker claimed. */
+  async function runClaimed(job: repo.JobRow): Promise<void> {
+    const jobId = job.id;
     if (job.attempts > MAX_TRIES) {
       await fail(job, `This job was stopped ${MAX_TRIES} times before it could finish. Your credits were given back; please try again.`);
       return;
@@ -121,6 +132,7 @@ export function createJobRunner(ctx: AppContext) {
       lastWrite = now;
       lastStage = stage;
       // 100 is written only with the completed status.
+      invalidateList(job.userId);
       void repo.updateProgress(ctx.db, jobId, { stage, progress: Math.max(0, Math.min(99, Math.round(progress))) }).then(stopIfGone, () => undefined);
     };
     const stored: string[] = [];

@@ -9,6 +9,7 @@ import { currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from './jobs.schemas.ts';
 import * as service from './jobs.service.ts';
+import { cachedList } from './job-list.cache.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,9 +34,11 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     });
     api.post('/v1/jobs/estimate', async (request) => service.estimate(ctx, currentUser(request).id, parseInput(EstimateRequest, request.body)));
 
-    const list = async (request: import('fastify').FastifyRequest) => {
+    const list = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { limit } = parseInput(ListJobsQuery, request.query);
-      return service.listJobs(ctx, currentUser(request).id, limit);
+      const userId = currentUser(request).id;
+      const body = await cachedList(userId, String(limit), async () => JSON.stringify(await service.listJobs(ctx, userId, limit)));
+      return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store').send(body);
     };
     api.get('/v1/jobs/', list);
     api.get('/v1/jobs', list);

@@ -17,6 +17,7 @@ import { documentEngineFor } from './document-engines.ts';
 import { presentJob, presentJobs, type JobResponse } from './job.presenter.ts';
 import { abortLocalRun } from './run-registry.ts';
 import * as repo from './job.repository.ts';
+import { invalidateList } from './job-list.cache.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
 
@@ -81,6 +82,7 @@ export async function estimate(ctx: Ctx, userId: string, req: EstimateRequest) {
 /** Reserves and inserts in one transaction, then enqueues (a failed send is re-sent by the recovery sweep). */
 async function createAndEnqueue(ctx: Ctx, userId: string, price: Price, row: Omit<repo.NewJob, 'userId' | 'creditsReserved'>): Promise<JobResponse> {
   const job = await reserveForNewJob(ctx.db, userId, price.credits, (tx) => repo.insertJob(tx, { ...row, userId, creditsReserved: price.credits }));
+  invalidateList(userId);
   const name = job.jobType === 'document_translation' ? 'document.translate' : 'media.translate';
   await ctx.queue.send(name, { version: 1, jobId: job.id }, { singletonKey: job.id }).catch((err) => ctx.logger.error({ err, jobId: job.id }, 'enqueue failed; the recovery sweep will retry'));
   return presentJob(ctx.storage, job, []);
@@ -173,6 +175,7 @@ export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{
   if (job.status !== 'completed') await releaseReservation(ctx.db, userId, id, 'job deleted before it finished');
   abortLocalRun(id);
   await repo.deleteJob(ctx.db, id);
+  invalidateList(userId);
   for (const o of outputs) await ctx.storage.delete(o.storageKey).catch((err) => ctx.logger.warn({ err, key: o.storageKey }, 'could not delete output'));
   return { statusCode: 200, message: 'Job deleted successfully.' };
 }

@@ -110,7 +110,7 @@ export async function receivePut(
   await fsp.mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `put-${uploadId}-${crypto.randomBytes(4).toString('hex')}`);
   try {
-    await pipeline(body, byteLimit(max, () => new AppError('PAYLOAD_TOO_LARGE', `This file is larger than the ${max / 1024 ** 2} MB allowed.`)), fs.createWriteStream(tmp));
+    await pipeline(body, byteLimit(max, () => new AppError('PAYLOAD_TOO_LARGE', `This file is larger than the ${max / 1024 ** 2} MB allowed.`)), fs.createWriteStream(tmp, { highWaterMark: 1 << 20 }));
     const facts = await checkOrReject(ctx, upload, tmp);
     const stored = await ctx.storage.putFile(upload.storageKey, tmp, { contentType: upload.contentType, move: true });
     await repo.markComplete(ctx.db, uploadId, { storageKey: upload.storageKey, sizeBytes: stored.sizeBytes, ...facts });

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench:api`: API figures on loopback, printed as one JSON line (a script, not a timed test).
+ * - Upload throughput of a 1 GB file by tus (one creation + one PATCH) and by signed PUT, with the server's peak
+ *   RSS growth during each (targets: >= 200 MB/s, growth < 100 MB). The file is a valid WAV (header + silence), so
+ *   the server's content check accepts it as it would a real recording.
+ * - GET /v1/jobs/ latency with 100 concurrent clients for a user with 1,000 jobs (target: p99 < 50 ms).
+ * The server runs as a child process (`server/src/main.ts`) on embedded PGlite, or on PostgreSQL when
+ * BENCH_DATABASE_URL is set. Environment: BENCH_UPLOAD_MB (1024), BENCH_REQUESTS (3000), BENCH_CLIENTS (100).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import http from 'node:http';
+import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { openDatabase } from '../server/src/db/database.ts';
+import { jobOutputs, jobs, users } from '../server/src/db/schema/index.ts';
+import { addCredits } from '../server/src/modules/credits/ledger.repository.ts';
+import { createTokenService } from '../server/src/modules/auth/token.service.ts';
+
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
+const JOBS = 1000;
+const SECRET = crypto.randomBytes(32).toString('hex');
+const ROOT = new URL('../', import.meta.url).pathname;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-'));
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A 16-bit stereo 48 kHz WAV of `bytes` data bytes of silence (sparse on disk, so the client side costs little). */
+function makeWav(file: string, bytes: number): void {
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + bytes, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(2, 22);
+  h.writeUInt32LE(48000, 24);
+  h.writeUInt32LE(48000 * 4, 28);
+  h.writeUInt16LE(4, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(bytes, 40);
+  fs.writeFileSync(file, h);
+  fs.truncateSync(file, 44 + bytes);
+}
+
+/** Resident memory of a process, bytes (Linux /proc). */
+function rssOf(pid: number): number {
+  const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+function request(url: string, opts: http.RequestOptions, body?: fs.ReadStream | Buffer | string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { agent, ...opts }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    if (body && typeof body !== 'string' && !Buffer.isBuffer(body)) body.pipe(req);
+    else req.end(body);
+  });
+}
+
+/** Runs `fn` while sampling the server's RSS every 20 ms; returns seconds taken and the RSS growth in bytes. */
+async function measured<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; seconds: number; rssGrowth: number }> {
+  const base = rssOf(pid);
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+  const t0 = performance.now();
+  const result = await fn();
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(timer);
+  peak = Math.max(peak, rssOf(pid));
+  return { result, seconds, rssGrowth: peak - base };
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { pgliteDir: path.join(dataDir, 'db') });
+  await database.migrate();
+  const [user] = await database.db.insert(users).values({ email: `bench-${Date.now()}@example.test`, emailVerifiedAt: new Date() }).returning();
+  await addCredits(database.db, { userId: user.id, kind: 'grant', amount: 1_000_000, idempotencyKey: 'bench' });
+  // 1,000 finished jobs with two outputs each, as a long history looks.
+  for (let i = 0; i < JOBS; i += 100) {
+    const rows = await database.db
+      .insert(jobs)
+      .values(
+        Array.from({ length: 100 }, (_, k) => ({
+          userId: user.id,
+          jobType: 'video_translation',
+          servicesRequested: ['subtitle'],
+          sourceLanguage: 'en',
+          targetLanguages: ['es'],
+          originalFilename: `talk-${i + k}.mp4`,
+          sourceFileUrl: `http://127.0.0.1/v1/uploads/${crypto.randomUUID()}/file`,
+          status: 'completed',
+          progress: 100,
+          creditsReserved: 1,
+          creditsUsed: 1,
+          createdAt: new Date(Date.now() - (i + k) * 60_000),
+        })),
+      )
+      .returning({ id: jobs.id });
+    await database.db.insert(jobOutputs).values(
+      rows.flatMap((r, k) => [
+        { jobId: r.id, language: 'es', kind: 'subtitle_vtt', storageKey: `outputs/${user.id}/${r.id}/a.vtt`, filename: `talk-${i + k}_es.vtt`, contentType: 'text/vtt' },
+        { jobId: r.id, language: 'es', kind: 'subtitle_srt', storageKey: `outputs/${user.id}/${r.id}/a.srt`, filename: `talk-${i + k}_es.srt`, contentType: 'application/x-subrip' },
+      ]),
+    );
+  }
+  await database.close();
+  const token = await createTokenService(SECRET, 3600).issue(user.id);
+  const auth = { authorization: `Bearer ${token}` };
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_SECRET: SECRET, RATE_LIMIT_ENABLED: 'false', DATABASE_URL: databaseUrl ?? '', WEB_DIST_DIR: path.join(dataDir, 'none') },
+  });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await request(`${base}/healthz`, {})).status === 200) break;
+      } catch {
+        /* not up yet */
+      }
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const bytes = UPLOAD_MB * 1024 * 1024;
+    const file = path.join(dataDir, 'bench.wav');
+    makeWav(file, bytes - 44);
+    const target = async () =>
+      JSON.parse((await request(`${base}/v1/uploads/presigned-url`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' } }, JSON.stringify({ filename: 'bench.wav', content_type: 'audio/wav' }))).text);
+
+    const put = await target();
+    const putRun = await measured(server.pid!, () =>
+      request(put.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'x-amz-acl': 'public-read', 'content-length': String(bytes) } }, fs.createReadStream(file, { highWaterMark: 1 << 20 })),
+    );
+    if (putRun.result.status !== 200) throw new Error(`PUT answered ${putRun.result.status}: ${putRun.result.text}`);
+
+    const tus = await target();
+    const metadata = `filename ${Buffer.from('bench.wav').toString('base64')},upload_id ${Buffer.from(tus.upload_id).toString('base64')}`;
+    const tusRun = await measured(server.pid!, async () => {
+      const created = await request(tus.tus_url, { method: 'POST', headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(bytes), 'upload-metadata': metadata } });
+      if (created.status !== 201) throw new Error(`tus POST answered ${created.status}: ${created.text}`);
+      return request(created.headers.location!, {
+        method: 'PATCH',
+        headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes) },
+      }, fs.createReadStream(file, { highWaterMark: 1 << 20 }));
+    });
+    if (tusRun.result.status !== 204) throw new Error(`tus PATCH answered ${tusRun.result.status}: ${tusRun.result.text}`);
+
+    // GET /v1/jobs/ with CLIENTS concurrent keep-alive clients.
+    const first = await request(`${base}/v1/jobs/`, { headers: auth });
+    const listed = JSON.parse(first.text).length;
+    for (let i = 0; i < 50; i++) await request(`${base}/v1/jobs/`, { headers: auth }); // warm-up
+    const latencies: number[] = [];
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next++ < REQUESTS) {
+          const s = performance.now();
+          const r = await request(`${base}/v1/jobs/`, { headers: auth });
+          if (r.status !== 200) throw new Error(`GET /v1/jobs/ answered ${r.status}`);
+          latencies.push(performance.now() - s);
+        }
+      }),
+    );
+    const wall = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
+    const mbps = (s: number) => Math.round((bytes / 1024 / 1024 / s) * 10) / 10;
+    const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
+    console.log(
+      JSON.stringify({
+        bench: 'api',
+        database: databaseUrl ? 'postgres' : 'pglite',
+        upload_mb: UPLOAD_MB,
+        put: { mb_per_s: mbps(putRun.seconds), seconds: Math.round(putRun.seconds * 100) / 100, server_rss_growth_mb: mb(putRun.rssGrowth) },
+        tus: { mb_per_s: mbps(tusRun.seconds), seconds: Math.round(tusRun.seconds * 100) / 100, server_rss_growth_mb: mb(tusRun.rssGrowth) },
+        jobs_list: { jobs_in_history: JOBS, jobs_per_response: listed, clients: CLIENTS, requests: latencies.length, rps: Math.round(latencies.length / wall), p50_ms: pct(50), p95_ms: pct(95), p99_ms: pct(99) },
+        targets: { upload_mb_per_s: 200, rss_growth_mb: 100, p99_ms: 50 },
+        machine: { cpus: os.cpus().length, load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10 },
+      }),
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    agent.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
