@@ -76,7 +76,8 @@ async function openByContent(buf: Buffer, ext: string, label: string, limits: Do
   }
   if (buf.subarray(0, 8).equals(CFB_MAGIC)) {
     if (buf.includes(ENCRYPTED_STREAM)) {
-      throw new DocumentError('ENCRYPTED', `${label} is password-protected. Remove the password in Word (File > Info > Protect Document), save it and upload it again.`);
+      const where = ext === 'xlsx' ? 'Excel (File > Info > Protect Workbook)' : 'Word (File > Info > Protect Document)';
+      throw new DocumentError('ENCRYPTED', `${label} is password-protected. Remove the password in ${where}, save it and upload it again.`);
     }
     throw new DocumentError('NOT_A_WORD_FILE', `${label} is an old binary Office file (.doc or .xls). Save it as .docx (or .xlsx) and upload it again.`);
   }

@@ -38,7 +38,7 @@ export async function readOoxmlParts(pkg: ZipPackage, label: string, notOffice: 
     if (el.localName === 'Override') contentTypes.set((el.getAttribute('PartName') ?? '').replace(/^\//, ''), el.getAttribute('ContentType') ?? '');
   }
   for (const name of pkg.names) {
-    if (!contentTypes.has(name)) {
+    if (!contentTypes.has(name) && name !== '[Content_Types].xml') {
       const ext = name.split('.').pop()!.toLowerCase();
       if (defaults.has(ext)) contentTypes.set(name, defaults.get(ext)!);
     }

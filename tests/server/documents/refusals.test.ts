@@ -75,6 +75,19 @@ describe('refused documents', () => {
     expect(e.message).toMatch(/^"secret\.docx" is password-protected\. Remove the password/);
   });
 
+  it('a password-protected Excel file names Excel in its message', async () => {
+    const e = await refuse('secret.xlsx', encryptedOfficeFile());
+    expect(e.code).toBe('ENCRYPTED');
+    expect(e.message).toBe('"secret.xlsx" is password-protected. Remove the password in Excel (File > Info > Protect Workbook), save it and upload it again.');
+  });
+
+  it('a legacy binary Word file (.doc) renamed to .docx', async () => {
+    // A .doc holds the streams WordDocument and 1Table (MS-DOC 2.1); the sort order of the tree needs the shorter name first.
+    const e = await refuse('old.docx', encryptedOfficeFile(['1Table', 'WordDocument']));
+    expect(e.code).toBe('NOT_A_WORD_FILE');
+    expect(e.message).toBe('"old.docx" is an old binary Office file (.doc or .xls). Save it as .docx (or .xlsx) and upload it again.');
+  });
+
   it('a ZIP with encrypted entries', async () => {
     const e = await refuse('locked.docx', async (file) => {
       const dir = path.dirname(file);

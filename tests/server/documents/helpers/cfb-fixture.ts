@@ -26,8 +26,11 @@ function dirEntry(name: string, type: number, child: number, right: number, star
   return e;
 }
 
-/** An "encrypted Office document" container: header, 1 FAT sector, 1 directory sector, 2 streams. */
-export function encryptedOfficeFile(): Buffer {
+/**
+ * An "encrypted Office document" container: header, 1 FAT sector, 1 directory sector, 2 streams. Other stream
+ * names give other compound files (`['WordDocument', '1Table']` has the streams of a legacy .doc).
+ */
+export function encryptedOfficeFile(names: [string, string] = ['EncryptionInfo', 'EncryptedPackage']): Buffer {
   const info = Buffer.concat([Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]), Buffer.from('<?xml version="1.0"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"/>'), randomBytes(4096)]).subarray(0, 4096);
   const pkg = Buffer.concat([Buffer.from([0, 0x20, 0, 0, 0, 0, 0, 0]), randomBytes(8184)]);
   const infoStart = 2;
@@ -58,8 +61,8 @@ export function encryptedOfficeFile(): Buffer {
   chain(pkgStart, pkgSectors);
   const dir = Buffer.concat([
     dirEntry('Root Entry', 5, 1, NOSTREAM, ENDOFCHAIN, 0),
-    dirEntry('EncryptionInfo', 2, NOSTREAM, 2, infoStart, info.length),
-    dirEntry('EncryptedPackage', 2, NOSTREAM, NOSTREAM, pkgStart, pkg.length),
+    dirEntry(names[0], 2, NOSTREAM, 2, infoStart, info.length),
+    dirEntry(names[1], 2, NOSTREAM, NOSTREAM, pkgStart, pkg.length),
     Buffer.alloc(128),
   ]);
   for (let i = 3; i < 4; i++) {
