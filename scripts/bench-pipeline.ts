@@ -1,0 +1,169 @@
+/**
+ * `npm run bench:pipeline`: runs the translate CLI on ../shared/testdata (audio/ and video/) with the engines the
+ * environment configures (local by default), twice per English file: subtitles only, then subtitles + voice-over,
+ * into es and fr. Prints a table and, last, one JSON line with:
+ * real-time factor per stage and in total (processing seconds / media seconds), word error rate of the English
+ * transcripts against the references, cue-rule violations, share of dubbed segments fitted with speed-up <= 1.25x,
+ * and peak memory (resident set of the CLI and all its child processes, sampled every 50 ms).
+ * Targets on the 2-core machine: subtitles RTF <= 0.35, voice-over RTF <= 0.6, WER <= 30%, 0 violations,
+ * >= 95% fitted, peak < 500 MB. This is a measurement, not a test: it never fails on a miss.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { checkCues } from '../server/src/media/cue-check.ts';
+import { rulesFor } from '../server/src/media/cue-rules.ts';
+import { parseSrt } from '../server/src/media/subtitle-writers.ts';
+import { werCounts } from '../server/src/media/word-error-rate.ts';
+
+const DATA = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../shared/testdata'));
+const TARGETS = ['es', 'fr'];
+
+/** Reference transcripts: LJ Speech rows from ljspeech.csv, the others from the SOURCES.md table. */
+async function references(): Promise<Record<string, string>> {
+  const refs: Record<string, string> = {};
+  for (const line of (await readFile(path.join(DATA, 'audio/ljspeech.csv'), 'utf8')).split('\n')) {
+    const [id, text] = line.split('|');
+    if (id?.startsWith('LJ') && text) refs[id] = text;
+  }
+  for (const line of (await readFile(path.join(DATA, 'SOURCES.md'), 'utf8')).split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells[1]?.endsWith('.wav') && cells.at(-2) && !cells.at(-2)!.startsWith('see ')) refs[cells[1].replace(/\.wav$/, '')] = cells.at(-2)!;
+  }
+  refs['lj001-0001-0004'] = ['LJ001-0001', 'LJ001-0002', 'LJ001-0003', 'LJ001-0004'].map((k) => refs[k]).join(' ');
+  return refs;
+}
+
+function rssOfTree(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+      for (const t of readdirSync(`/proc/${p}/task`))
+        for (const c of readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(c));
+    } catch {
+      /* the process ended between reads */
+    }
+  };
+  visit(pid);
+  return total;
+}
+
+/** Runs the CLI; returns its JSON summary, exit code and peak memory in bytes. */
+function runCli(args: string[]): Promise<{ code: number; summary?: any; stderr: string; peak: number; wall: number; cpu: number }> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    // /usr/bin/time reports the CPU seconds of the CLI and every child it waited for (pocketsphinx, ffmpeg...).
+    const child = spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, '--import', 'tsx', 'server/src/cli/cli.ts', 'translate', ...args], { cwd: path.join(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let peak = 0;
+    const timer = setInterval(() => (peak = Math.max(peak, rssOfTree(child.pid!))), 50);
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (code) => {
+      clearInterval(timer);
+      const last = out.trim().split('\n').at(-1);
+      const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(err);
+      resolve({ code: code ?? -1, summary: code === 0 && last ? JSON.parse(last) : undefined, stderr: err.replace(/CPU [\d.]+ [\d.]+\s*$/, ''), peak, wall: (performance.now() - t0) / 1000, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN });
+    });
+  });
+}
+
+const refs = await references();
+const inputs = [
+  ...(await readdir(path.join(DATA, 'audio'))).filter((f) => f.endsWith('.wav')).map((f) => path.join(DATA, 'audio', f)),
+  ...(await readdir(path.join(DATA, 'video'))).filter((f) => f.endsWith('.mp4')).map((f) => path.join(DATA, 'video', f)),
+];
+const rows: string[][] = [];
+const agg = {
+  subtitles: { media: 0, total: 0, cpu: 0, stages: {} as Record<string, number> },
+  voice_over: { media: 0, total: 0, cpu: 0, stages: {} as Record<string, number> },
+};
+let werErrors = 0;
+let werWords = 0;
+let violations = 0;
+const violationList: string[] = [];
+let segments = 0;
+let fitted = 0;
+let peak = 0;
+const refused: string[] = [];
+
+for (const input of inputs) {
+  const name = path.basename(input).replace(/\.[^.]+$/, '');
+  const from = name.includes('_es') ? 'es' : 'en';
+  for (const mode of ['subtitles', 'voice_over'] as const) {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'bench-'));
+    const r = await runCli([input, '--from', from, '--to', TARGETS.join(','), '--outputs', mode === 'subtitles' ? 'subtitles' : 'subtitles,voice_over', '--voice-mode', 'dubbing', '--out', out]);
+    peak = Math.max(peak, r.peak);
+    if (!r.summary) {
+      refused.push(`${name}: ${r.stderr.trim().split('\n').at(-1)}`);
+      rows.push([name, mode, '-', '-', '-', '-', '-', '-', `exit ${r.code}: no engine`]);
+      await rm(out, { recursive: true, force: true });
+      break;
+    }
+    const s = r.summary;
+    const processing = Object.values(s.stageSeconds as Record<string, number>).reduce((a, b) => a + b, 0);
+    const a = agg[mode];
+    a.media += s.durationSeconds;
+    a.total += processing;
+    a.cpu += r.cpu;
+    for (const [k, v] of Object.entries(s.stageSeconds as Record<string, number>)) a.stages[k] = (a.stages[k] ?? 0) + v;
+    const transcript = JSON.parse(await readFile(s.transcript, 'utf8'));
+    let wer = '-';
+    if (mode === 'subtitles' && refs[name] && from === 'en') {
+      const c = werCounts(refs[name], transcript.words.map((w: { text: string }) => w.text).join(' '));
+      werErrors += c.errors;
+      werWords += c.words;
+      wer = `${((c.errors / c.words) * 100).toFixed(0)}%`;
+    }
+    let v = 0;
+    for (const f of s.files.filter((f: { kind: string }) => f.kind === 'subtitle_srt')) {
+      const found = checkCues(parseSrt(await readFile(f.path, 'utf8')), f.language, rulesFor(f.language));
+      v += found.length;
+      violationList.push(...found.map((x) => `${name}_${f.language}#${x.cue}: ${x.rule} ${x.detail}`));
+    }
+    violations += v;
+    let fit = '-';
+    if (mode === 'voice_over') {
+      const placements = transcript.targets.flatMap((t: { placements?: { fitted: boolean; speed: number }[] }) => t.placements ?? []);
+      const ok = placements.filter((p: { fitted: boolean; speed: number }) => p.fitted && p.speed <= 1.25 + 1e-9).length;
+      segments += placements.length;
+      fitted += ok;
+      fit = `${ok}/${placements.length}`;
+    }
+    rows.push([name, mode, s.durationSeconds.toFixed(1), processing.toFixed(2), (processing / s.durationSeconds).toFixed(2), r.cpu.toFixed(1), wer, String(v), fit, `${(r.peak / 2 ** 20).toFixed(0)} MB`]);
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+const header = ['input', 'outputs', 'media s', 'proc s', 'RTF', 'CPU s', 'WER', 'violations', 'fitted', 'peak mem'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+const fmt = (r: string[]) => r.map((c, i) => (c ?? '').padEnd(widths[i])).join('  ');
+console.log(fmt(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of rows) console.log(fmt(r));
+if (violationList.length) console.log(`\nviolations:\n  ${violationList.slice(0, 20).join('\n  ')}`);
+if (refused.length) console.log(`\nrefused (no engine configured):\n  ${refused.join('\n  ')}`);
+const rtf = (a: { media: number; total: number; cpu: number; stages: Record<string, number> }) => ({
+  total: +(a.total / a.media).toFixed(3),
+  /** CPU seconds (all processes, incl. Node/tsx start-up) per media second: comparable under a loaded machine. */
+  cpu_per_media_second: +(a.cpu / a.media).toFixed(3),
+  stages: Object.fromEntries(Object.entries(a.stages).map(([k, v]) => [k, +(v / a.media).toFixed(3)])),
+});
+const result = {
+  cores: os.availableParallelism(),
+  loadAverage: os.loadavg().map((x) => +x.toFixed(2)),
+  rtf_subtitles: rtf(agg.subtitles),
+  rtf_voice_over: rtf(agg.voice_over),
+  wer_en: werWords ? +(werErrors / werWords).toFixed(3) : null,
+  cue_violations: violations,
+  dub_segments: segments,
+  dub_fitted_share: segments ? +(fitted / segments).toFixed(3) : null,
+  peak_memory_mb: Math.round(peak / 2 ** 20),
+  refused: refused.length,
+};
+console.log(`\n${JSON.stringify(result)}`);
