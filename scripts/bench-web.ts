@@ -47,27 +47,26 @@ interface Timings {
 
 /** Loads `url` in a fresh page (no service worker, empty cache) and reads the navigation and paint entries. */
 async function measure(page: Page, url: string, ready: string): Promise<Timings> {
-  await page.addInitScript(() => {
-    (window as unknown as { __lcp: number }).__lcp = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
+  // Strings, not functions: tsx would wrap named helpers in __name(), which does not exist in the page.
+  await page.addInitScript(`
+    window.__lcp = 0;
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
+      .observe({ type: 'largest-contentful-paint', buffered: true });
+  `);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector(ready);
   await page.waitForTimeout(500);
-  return page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    const r = (n: number) => Math.round(n);
+  return page.evaluate(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
     return {
-      ttfb_ms: r(nav.responseStart),
-      fcp_ms: r(fcp),
-      lcp_ms: r((window as unknown as { __lcp: number }).__lcp),
-      dcl_ms: r(nav.domContentLoadedEventEnd),
-      load_ms: r(nav.loadEventEnd),
+      ttfb_ms: Math.round(nav.responseStart),
+      fcp_ms: Math.round(fcp ? fcp.startTime : 0),
+      lcp_ms: Math.round(window.__lcp),
+      dcl_ms: Math.round(nav.domContentLoadedEventEnd),
+      load_ms: Math.round(nav.loadEventEnd),
     };
-  });
+  })()`) as Promise<Timings>;
 }
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -127,10 +126,8 @@ async function main(): Promise<void> {
       landing.push(await measure(await c1.newPage(), base + '/', 'h1'));
       await c1.close();
       const c2 = await browser.newContext({ serviceWorkers: 'block' });
-      await c2.addInitScript(([t, u]) => {
-        localStorage.setItem('access_token', t as string);
-        localStorage.setItem('user', JSON.stringify(u));
-      }, [login.access_token, login.user]);
+      await c2.addInitScript(`localStorage.setItem('access_token', ${JSON.stringify(login.access_token)});
+        localStorage.setItem('user', ${JSON.stringify(JSON.stringify(login.user))});`);
       studio.push(await measure(await c2.newPage(), base + '/studio', '.studio h1'));
       await c2.close();
     }

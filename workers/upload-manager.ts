@@ -56,6 +56,27 @@ export function fingerprintOf(file: { name: string; size: number; lastModified: 
   return ['tarjama', file.name, file.size, file.lastModified, file.type || 'application/octet-stream'].join('|');
 }
 
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  srt: 'application/x-subrip',
+  vtt: 'text/vtt',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+};
+
+/** The file's MIME type; browsers leave it empty for .srt and some .mkv files, so the extension decides then. */
+export function contentTypeOf(file: { name: string; type: string }): string {
+  if (file.type) return file.type;
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return TYPES_BY_EXTENSION[ext] ?? 'application/octet-stream';
+}
+
 /** Picks the view the UI renders from the stored record. */
 export function toView(record: UploadRecord, hasFile: boolean): UploadView {
   const percent = record.sizeBytes > 0 ? Math.min(100, Math.floor((record.bytesSent / record.sizeBytes) * 100)) : 0;
@@ -114,7 +135,7 @@ export class UploadManager {
       id: this.deps.newId(),
       fingerprint,
       filename: file.name,
-      contentType: file.type || 'application/octet-stream',
+      contentType: contentTypeOf(file),
       sizeBytes: file.size,
       lastModified: file.lastModified,
       status: 'pending',

@@ -7,6 +7,14 @@ import { LandingPage } from '../features/landing/components/landing-page.tsx';
 const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
+// The chunk of the page being opened starts downloading with the shell instead of after the first render.
+const EARLY: Array<[RegExp, () => Promise<unknown>]> = [
+  [/^\/studio/, () => import('./screens/studio-screen.tsx')],
+  [/^\/(pricing|subscription|settings)/, () => import('./screens/account-screens.tsx')],
+  [/^\/auth\/?$/, () => import('../features/auth/components/auth-page.tsx')],
+];
+if (typeof location !== 'undefined') EARLY.find(([re]) => re.test(location.pathname))?.[1]();
+
 const PricingPage = page(() => import('./screens/account-screens.tsx'), 'PricingScreen');
 const AuthPage = page(() => import('../features/auth/components/auth-page.tsx'), 'AuthPage');
 const VerifyPage = page(() => import('../features/auth/components/verify-page.tsx'), 'VerifyPage');

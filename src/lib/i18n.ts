@@ -1,8 +1,10 @@
 /**
  * The one Lingui wrapper: the shared i18n instance, the stored interface language (en | ar) and the
- * `<html lang dir>` it sets. Catalogs are loaded lazily per locale so the landing page only ships one.
+ * `<html lang dir>` it sets. English is bundled with the shell; the Arabic catalog is a separate chunk.
  */
 import { i18n, type MessageDescriptor } from '@lingui/core';
+// English ships with the shell (no extra round trip before the first paint); Arabic is loaded when chosen.
+import { messages as enMessages } from '../locales/en/messages.po';
 
 export { i18n };
 export type Locale = 'en' | 'ar';
@@ -29,7 +31,7 @@ export function directionOf(locale: Locale): 'rtl' | 'ltr' {
 }
 
 const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import('../locales/en/messages.po'),
+  en: async () => ({ messages: enMessages }),
   ar: () => import('../locales/ar/messages.po'),
 };
 

@@ -52,7 +52,9 @@ function write(token: string | null, user: User | null): void {
 export const useSessionStore = create<SessionState>((set, get) => ({
   token: read<string>(TOKEN_KEY),
   user: read<User>(USER_KEY),
-  status: read<string>(TOKEN_KEY) ? 'loading' : 'signed-out',
+  // With a stored user the app renders at once and checks the token in the background (a refusal clears it);
+  // only a token without a stored user waits behind the spinner.
+  status: read<string>(TOKEN_KEY) ? (read<User>(USER_KEY) ? 'signed-in' : 'loading') : 'signed-out',
   async init() {
     const token = get().token;
     if (!token) {

@@ -19,6 +19,7 @@ export function InfoCard({ kind }: { kind: StudioTab }) {
           <ul className="info-list">
             <li><span><Trans>Cost</Trans></span><strong><Trans>0.5 credits per 100 words</Trans></strong></li>
             <li><span><Trans>Supported</Trans></span><strong><Trans>.docx files</Trans></strong></li>
+            <li><span><Trans>Also</Trans></span><strong><Trans>.xlsx, .srt and .vtt</Trans></strong></li>
             <li className="muted small"><Trans>Formatting, tables and styles are preserved.</Trans></li>
           </ul>
         )}

@@ -86,10 +86,15 @@ export function UploadCard({ kind }: { kind: StudioTab }) {
         ) : (
           <DropZone
             testId="document-drop"
-            accept={{ [DOCX_MIME]: ['.docx'] }}
+            accept={{
+              [DOCX_MIME]: ['.docx'],
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+              'application/x-subrip': ['.srt'],
+              'text/vtt': ['.vtt'],
+            }}
             maxSize={MAX_DOCUMENT_BYTES}
             onFile={(f) => void onFile(f)}
-            hint={<Trans>DOCX · up to 50 MB</Trans>}
+            hint={<Trans>DOCX, XLSX, SRT, VTT · up to 50 MB</Trans>}
           />
         )}
       </div>
