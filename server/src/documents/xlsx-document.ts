@@ -49,6 +49,8 @@ export function openXlsx(parts: OoxmlParts, label: string): OpenedDocument {
   const shared = partsOfType(parts, [`${SML}sharedStrings+xml`]);
   const sheets = partsOfType(parts, [`${SML}worksheet+xml`]);
   const textParts: Array<{ name: string; shared: boolean; count: number }> = [];
+  /** Lines per <t> of each unit: a cell's line breaks split its text into pieces so they survive translation. */
+  const lineCounts: number[][] = [];
   const units: TextUnit[] = [];
   for (const [name, isShared] of [...shared.map((n) => [n, true] as const), ...sheets.map((n) => [n, false] as const)]) {
     const raw = parts.raw.get(name)!;
@@ -57,7 +59,12 @@ export function openXlsx(parts: OoxmlParts, label: string): OpenedDocument {
     const items = stringItems(parseXmlPart(raw, name, label), isShared);
     if (!items.length) continue;
     textParts.push({ name, shared: isShared, count: items.length });
-    for (const ts of items) units.push({ pieces: ts.map((t) => t.textContent ?? ''), counted: true });
+    for (const ts of items) {
+      const lines = ts.map((t) => (t.textContent ?? '').split('\n'));
+      lineCounts.push(lines.map((l) => l.length));
+      // Each line but the last keeps its '\n', so words on both sides stay apart for the engine and the count.
+      units.push({ pieces: lines.flatMap((l) => l.map((line, k) => (k < l.length - 1 ? `${line}\n` : line))), counted: true });
+    }
   }
   return {
     format: 'xlsx',
@@ -71,11 +78,16 @@ export function openXlsx(parts: OoxmlParts, label: string): OpenedDocument {
         const items = stringItems(doc, part.shared);
         if (items.length !== part.count) throw new DocumentError('CORRUPT_DOCUMENT', `${label}: strings changed while translating ${part.name}.`);
         for (const ts of items) {
+          const counts = lineCounts[u];
           const pieces = translated[u++];
+          let next = 0;
           ts.forEach((t, k) => {
+            const lines = pieces.slice(next, next + counts[k]);
+            next += counts[k];
+            const text = lines.map((line, i) => (i < lines.length - 1 ? line.replace(/\s+$/, '') : line)).join('\n');
             while (t.firstChild) t.removeChild(t.firstChild);
-            if (pieces[k]) t.appendChild(doc.createTextNode(pieces[k]));
-            if (/^\s|\s$/.test(pieces[k] ?? '')) t.setAttributeNS(XML_NS, 'xml:space', 'preserve');
+            if (text) t.appendChild(doc.createTextNode(text));
+            if (/^\s|\s$/.test(text)) t.setAttributeNS(XML_NS, 'xml:space', 'preserve');
           });
         }
         changed.set(part.name, serializeXmlPart(doc));

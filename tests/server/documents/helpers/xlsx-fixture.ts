@@ -12,13 +12,15 @@ export const SHEET1 = `${DECL}<worksheet ${S}><sheetData>` +
   '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" s="1"><v>45292</v></c></row>' +
   '<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2"><v>1250.5</v></c><c r="C2" t="inlineStr"><is><t>The red house</t></is></c></row>' +
   '<row r="3"><c r="A3"><f>SUM(B2:B2)*2</f><v>2501</v></c><c r="B3" t="str"><f>CONCATENATE("The ","dog")</f><v>The dog</v></c><c r="C3" t="s"><v>0</v></c></row>' +
+  '<row r="4"><c r="A4" t="s"><v>3</v></c></row>' +
   '</sheetData></worksheet>';
 export const SHEET2 = `${DECL}<worksheet ${S}><sheetData><row r="1"><c r="A1"><v>42</v></c></row></sheetData></worksheet>`;
 export const STYLES = `${DECL}<styleSheet ${S}><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
-export const SHARED = `${DECL}<sst ${S} count="4" uniqueCount="3">` +
+export const SHARED = `${DECL}<sst ${S} count="5" uniqueCount="4">` +
   '<si><t>The house is white</t></si>' +
   '<si><r><t xml:space="preserve">The </t></r><r><rPr><b/><sz val="11"/></rPr><t>big</t></r><r><t xml:space="preserve"> dog</t></r></si>' +
-  '<si><t>Total price</t></si></sst>';
+  '<si><t>Total price</t></si>' +
+  '<si><t xml:space="preserve">The house is red.\nThe dog is big.</t></si></sst>';
 
 /** The workbook: Sheet1 with strings, numbers and formulas, Sheet2 with a number only. */
 export async function makeXlsx(): Promise<Buffer> {
