@@ -63,8 +63,7 @@ function longBody(sentences: string[], pages: number): string {
       if (k === 1) runs.push(`<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${footnote++}"/></w:r>`);
       parts.push(`<w:p>${runs.join('')}</w:p>`);
     }
-    const list = page % 2 ? 2 : 1;
-    for (let k = 0; k < 3; k++) parts.push(`<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${list === 1 ? 1 : 1}"/></w:numPr></w:pPr>${run(next())}</w:p>`);
+    for (let k = 0; k < 3; k++) parts.push(`<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(next())}</w:p>`);
     if (page % 3 === 0) {
       const cell = (t: string, rPr = '') => `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr><w:p>${run(t, rPr)}</w:p></w:tc>`;
       const rows = [0, 1, 2].map((r) => `<w:tr>${cell(next(), r === 0 ? '<w:b/>' : '')}${cell(next())}${cell(String(1000 + r * 250))}</w:tr>`).join('');
