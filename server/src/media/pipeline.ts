@@ -82,6 +82,15 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
   const check = () => {
     if (signal?.aborted) throw signal.reason;
   };
+  /** Engine failures become MediaError ENGINE_FAILED (the worker may retry those); the message names the engine. */
+  const viaEngine = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (signal?.aborted || e instanceof MediaError) throw signal?.aborted ? signal.reason : e;
+      throw new MediaError('ENGINE_FAILED', (e as Error).message);
+    }
+  };
 
   const work = await mkdtemp(path.join(os.tmpdir(), 'tarjama-media-'));
   const outputs: PipelineOutput[] = [];
@@ -95,7 +104,7 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
     check();
     progress('transcribe', 0);
     engines.speech = plan.speech.id;
-    const transcript = await plan.speech.transcribe(wav, { language: plan.sourceLanguage, signal });
+    const transcript = await viaEngine(() => plan.speech.transcribe(wav, { language: plan.sourceLanguage, signal }));
     const source = plan.sourceLanguage === 'auto' ? normaliseLanguage(transcript.language) : plan.sourceLanguage;
     if (plan.languageAssumed)
       notes.push(`The source language was assumed to be ${languageLabel(source)}: the speech engine (${plan.speech.id}) cannot detect the language.`);
@@ -117,7 +126,7 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
       if (!engine) targets.set(lang, { code, units, texts: units.map((u) => unitText(u)) });
       else {
         engines[`translation_${lang}`] = engine.id;
-        const r = await translateUnits(units, engine, source, lang, rulesFor(lang).joiner, signal);
+        const r = await viaEngine(() => translateUnits(units, engine, source, lang, rulesFor(lang).joiner, signal));
         targets.set(lang, { code, ...r });
       }
       progress('translate', (i + 1) / requested.length);
@@ -149,7 +158,7 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
         const choice = plan.voices[lang];
         engines[`voice_${lang}`] = `${choice.engine.id}:${choice.voice.id}`;
         const report = reports.find((r) => r.language === lang)!;
-        const track = await buildVoiceTrack({
+        const track = await viaEngine(() => buildVoiceTrack({
           segments: report.segments,
           engine: choice.engine,
           voice: choice.voice.id,
@@ -159,7 +168,7 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
           outPath: path.join(work, `voice-${lang}.wav`),
           signal,
           onProgress: (f) => progress('voice_over', (i + f * 0.8) / list.length),
-        });
+        }));
         report.placements = track.placements;
         await mixVoiceOver({
           input: req.inputPath,

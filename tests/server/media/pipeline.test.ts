@@ -12,6 +12,7 @@ import { checkCues } from '../../../server/src/media/cue-check.ts';
 import { rulesFor } from '../../../server/src/media/cue-rules.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
+import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
 
 const DATA = '/work/shared/testdata';
@@ -162,5 +163,18 @@ describe('media pipeline with network engines configured (local servers speaking
     expect(paths).toContain('/v1/audio/speech');
     const mp3 = await probeMedia(path.join(dir, 'out/leopard_en.mp3'));
     expect(Math.abs(mp3.durationSeconds - (await probeMedia(`${DATA}/audio/leopard_test_es.wav`)).durationSeconds)).toBeLessThan(0.1);
+  });
+
+  it('fails with ENGINE_FAILED naming the engine when a configured API refuses, and leaves nothing behind', async () => {
+    const deepl = await startFakeDeepL({ apiKey: 'right-key' });
+    try {
+      const config: EnginesConfig = { ...LOCAL_ENGINES_CONFIG, deepl: { apiUrl: deepl.url, apiKey: 'wrong-key' } };
+      const err = await runMediaPipeline(request({ inputPath: `${DATA}/audio/LJ001-0002.wav`, targetLanguages: ['de'], baseName: 'lj2' }), createEngineRegistry(config)).catch((e) => e);
+      expect(err).toBeInstanceOf(MediaError);
+      expect(err).toMatchObject({ code: 'ENGINE_FAILED', message: 'DeepL: the API key was refused (Authorization failure, check auth_key)' });
+      expect(await readdir(tmp)).toEqual([]);
+    } finally {
+      await deepl.close();
+    }
   });
 });
