@@ -105,6 +105,35 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect((await findUpload(t.ctx.db, target.body.upload_id))?.wordCount).toBe(2);
   });
 
+  it('stops a PUT without Content-Length as soon as it passes the limit, storing nothing', async () => {
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'big.vtt', content_type: 'text/vtt' });
+    const chunk = Buffer.alloc(1024 * 1024, 0x41);
+    let sent = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent >= 60) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(target.body.upload_url, { method: 'PUT', headers: { 'content-type': 'text/vtt' }, body, duplex: 'half' } as RequestInit).catch(() => null);
+    if (res) expect(res.status).toBe(413);
+    const row = (await findUpload(t.ctx.db, target.body.upload_id))!;
+    expect(row.status).toBe('pending');
+    expect(await t.ctx.storage.stat(row.storageKey)).toBeNull();
+    expect(fs.readdirSync(path.join(t.dataDir, 'work')).filter((f) => f.includes(row.id))).toEqual([]);
+  });
+
+  it('deleting the account removes its stored files', async () => {
+    const carol = await createUser(t, 10);
+    const up = await uploadByPut(t, carol, JFK_MP4, 'jfk.mp4', 'video/mp4');
+    const row = (await findUpload(t.ctx.db, up.uploadId))!;
+    expect(await t.ctx.storage.stat(row.storageKey)).not.toBeNull();
+    const res = await api(t, carol, 'DELETE', '/api/user/delete');
+    expect(res.status).toBe(200);
+    expect(await t.ctx.storage.stat(row.storageKey)).toBeNull();
+  });
+
   it('checks content, not names: a text file named .mp4 and a fake .docx are refused with the reason', async () => {
     const dir = fs.mkdtempSync(path.join(t.dataDir, 'fake-'));
     fs.writeFileSync(path.join(dir, 'fake.mp4'), 'this is not a video at all');

@@ -20,6 +20,7 @@ function jobIdOf(params: unknown): string {
 }
 
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  ctx.userDeletionHooks.push((userId) => service.deleteUserFiles(ctx, userId));
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
     const submitLimit = { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 60, timeWindow: '1 minute' } : false } };

@@ -9,7 +9,7 @@ import { balanceOf, releaseReservation, reserveForNewJob } from '../credits/ledg
 import { NoEngineError } from '../../engines/engine.registry.ts';
 import { normaliseLanguage } from '../../engines/languages.ts';
 import { resolveUserUpload, uploadIdOfFileUrl } from '../uploads/uploads.service.ts';
-import type { UploadRow } from '../uploads/upload.repository.ts';
+import { listUserUploadKeys, type UploadRow } from '../uploads/upload.repository.ts';
 import type { DocumentJobRequest, EstimateRequest, TranslateJobRequest } from './jobs.schemas.ts';
 import { priceDocument, priceMedia, type Price } from './pricing.ts';
 import { isYoutubeUrl, youtubeDuration, YoutubeError } from './youtube.adapter.ts';
@@ -178,4 +178,19 @@ export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{
   invalidateList(userId);
   for (const o of outputs) await ctx.storage.delete(o.storageKey).catch((err) => ctx.logger.warn({ err, key: o.storageKey }, 'could not delete output'));
   return { statusCode: 200, message: 'Job deleted successfully.' };
+}
+
+/**
+ * Account deletion hook (ctx.userDeletionHooks): removes every stored file of the user (uploads and outputs) and
+ * stops their running jobs here; the rows go with the account (foreign keys cascade).
+ */
+export async function deleteUserFiles(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>, userId: string): Promise<void> {
+  const userJobs = await repo.listUserJobs(ctx.db, userId, 100_000);
+  for (const j of userJobs) abortLocalRun(j.id);
+  const outputs = await repo.outputsOf(ctx.db, userJobs.map((j) => j.id));
+  const uploads = await listUserUploadKeys(ctx.db, userId);
+  for (const key of [...outputs.map((o) => o.storageKey), ...uploads]) {
+    await ctx.storage.delete(key).catch((err) => ctx.logger.warn({ err, key }, 'could not delete a file of a deleted account'));
+  }
+  invalidateList(userId);
 }

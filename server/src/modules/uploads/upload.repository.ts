@@ -74,3 +74,9 @@ export async function markJobSourcesExpired(db: DbOrTx, uploadIds: string[]): Pr
   if (!uploadIds.length) return;
   await db.update(jobs).set({ sourceExpired: true, updatedAt: sql`now()` }).where(inArray(jobs.uploadId, uploadIds));
 }
+
+/** Storage keys of every upload of the user whose bytes may still be stored. */
+export async function listUserUploadKeys(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ key: uploads.storageKey }).from(uploads).where(and(eq(uploads.userId, userId), isNull(uploads.deletedAt)));
+  return rows.map((r) => r.key);
+}
