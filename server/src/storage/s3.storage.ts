@@ -31,6 +31,10 @@ export function s3ClientConfig(opts: S3StorageOptions) {
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
     credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    // Checksums only where S3 requires them: S3-compatible servers (older MinIO, Ceph) refuse the SDK's default
+    // aws-chunked CRC32 trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
   };
 }
 
