@@ -58,12 +58,14 @@ export function createTusTransport(record: UploadRecord, file: Blob, token: stri
     onError: (error) => {
       const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
       const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody?.() ?? '';
-      let message = 'Failed to upload file';
+      // The server explains a refusal in the body (JSON, or plain text from the tus hooks).
+      let message = status ? `Upload failed with status: ${status}` : 'Failed to upload file';
+      const text = body.trim();
       try {
-        const parsed = JSON.parse(body) as { error?: string };
+        const parsed = JSON.parse(text) as { error?: string };
         if (parsed.error) message = parsed.error;
       } catch {
-        if (status) message = `Upload failed with status: ${status}`;
+        if (text && text.length < 400 && !text.startsWith('<')) message = text;
       }
       cb.onError(new TransportError(message, status, created ? 'transfer' : 'create'));
     },

@@ -10,7 +10,7 @@ const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, n
 // The chunk of the page being opened starts downloading with the shell instead of after the first render.
 const EARLY: Array<[RegExp, () => Promise<unknown>]> = [
   [/^\/studio/, () => import('./screens/studio-screen.tsx')],
-  [/^\/(pricing|subscription|settings)/, () => import('./screens/account-screens.tsx')],
+  [/^\/(pricing|subscription|settings|billing)/, () => import('./screens/account-screens.tsx')],
   [/^\/auth\/?$/, () => import('../features/auth/components/auth-page.tsx')],
 ];
 if (typeof location !== 'undefined') EARLY.find(([re]) => re.test(location.pathname))?.[1]();
@@ -23,8 +23,8 @@ const ResetPasswordPage = page(() => import('../features/auth/components/reset-p
 const AuthCallbackPage = page(() => import('../features/auth/components/auth-callback-page.tsx'), 'AuthCallbackPage');
 const StudioPage = page(() => import('./screens/studio-screen.tsx'), 'StudioScreen');
 const SubscriptionPage = page(() => import('./screens/account-screens.tsx'), 'SubscriptionScreen');
-const TestCheckoutPage = page(() => import('../features/billing/components/test-checkout-page.tsx'), 'TestCheckoutPage');
-const TestPortalPage = page(() => import('../features/billing/components/test-portal-page.tsx'), 'TestPortalPage');
+const TestCheckoutPage = page(() => import('./screens/account-screens.tsx'), 'TestCheckoutScreen');
+const TestPortalPage = page(() => import('./screens/account-screens.tsx'), 'TestPortalScreen');
 const SettingsPage = page(() => import('./screens/account-screens.tsx'), 'SettingsScreen');
 const NotFoundPage = page(() => import('../features/not-found/components/not-found-page.tsx'), 'NotFoundPage');
 

@@ -1,6 +1,6 @@
 // The upload state machine with fake-indexeddb: progress, a dropped connection, restarts, re-picked files.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UploadManager, TransportError, fingerprintOf, type TransportCallbacks, type TransportFactory } from '../../workers/upload-manager.ts';
+import { UploadManager, TransportError, fingerprintOf, contentTypeOf, type TransportCallbacks, type TransportFactory } from '../../workers/upload-manager.ts';
 import { apiRequest, configureApiClient } from '../../src/lib/api-client.ts';
 import * as db from '../../src/lib/db.ts';
 import type { UploadView } from '../../workers/upload-types.ts';
@@ -158,5 +158,12 @@ describe('UploadManager', () => {
     const view = await m.add(video(), 'media');
     await m.whenDone(view.id);
     expect(wire.starts.map((s) => s.kind)).toEqual(['tus', 'put']);
+  });
+
+  it('gives files the browser leaves untyped a MIME type from their extension', () => {
+    expect(contentTypeOf({ name: 'talk.es.SRT', type: '' })).toBe('application/x-subrip');
+    expect(contentTypeOf({ name: 'report.docx', type: '' })).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(contentTypeOf({ name: 'clip.mkv', type: 'video/webm' })).toBe('video/webm');
+    expect(contentTypeOf({ name: 'blob', type: '' })).toBe('application/octet-stream');
   });
 });

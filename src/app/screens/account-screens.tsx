@@ -2,6 +2,8 @@ import { useSessionStore } from '../../features/auth/store.ts';
 import { PricingPage } from '../../features/billing/components/pricing-page.tsx';
 import { SubscriptionPage } from '../../features/billing/components/subscription-page.tsx';
 import { SettingsPage } from '../../features/settings/components/settings-page.tsx';
+import { TestCheckoutPage } from '../../features/billing/components/test-checkout-page.tsx';
+import { TestPortalPage } from '../../features/billing/components/test-portal-page.tsx';
 import { RequireSession } from './require-session.tsx';
 
 // Screens that read the session are composed here, so features never import each other.
@@ -26,6 +28,22 @@ export function SettingsScreen() {
   return (
     <RequireSession>
       {user ? <SettingsPage user={user} refreshUser={session.refreshUser} signOut={session.signOut} clearSession={session.clear} /> : null}
+    </RequireSession>
+  );
+}
+
+export function TestCheckoutScreen() {
+  return (
+    <RequireSession>
+      <TestCheckoutPage />
+    </RequireSession>
+  );
+}
+
+export function TestPortalScreen() {
+  return (
+    <RequireSession>
+      <TestPortalPage onCanceled={() => void useSessionStore.getState().refreshUser()} />
     </RequireSession>
   );
 }

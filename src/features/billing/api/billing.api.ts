@@ -47,6 +47,19 @@ export const confirmTestCheckout = (sessionId: string) =>
     fallbackMessage: 'Could not initiate checkout.',
   });
 
+export interface TestSession {
+  session_id: string;
+  test_mode: boolean;
+  notice: string;
+  plan: { name: string; planName: string; amount: number; credits: number };
+}
+
+/** Test mode: what a checkout session is for (plan, price in dollars, credits). */
+export const describeTestSession = (sessionId: string) =>
+  apiRequest<TestSession>(`/v1/billing/test-checkout/session?session_id=${encodeURIComponent(sessionId)}`, {
+    fallbackMessage: 'This checkout session is invalid or has expired.',
+  });
+
 /** Where the pending checkout's plan is remembered for the test checkout page. */
 export const CHECKOUT_PLAN_KEY = 'tarjama.checkout_plan';
 

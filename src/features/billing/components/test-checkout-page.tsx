@@ -1,28 +1,27 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CHECKOUT_PLAN_KEY, confirmTestCheckout, goTo } from '../api/billing.api.ts';
+import { formatCredits } from '../../../lib/format.ts';
+import { CHECKOUT_PLAN_KEY, confirmTestCheckout, describeTestSession, goTo, type TestSession } from '../api/billing.api.ts';
 import { copyOf } from '../plans.ts';
 import { TestModeBanner } from './test-mode-banner.tsx';
 import './billing.css';
 
-/** /billing/test-checkout?session_id=...: the test-mode stand-in for a payment page. */
+/** /billing/test-checkout?session_id=...: the test-mode stand-in for a payment page (no payment is taken). */
 export function TestCheckoutPage() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const sessionId = new URLSearchParams(useSearch()).get('session_id') ?? '';
+  const [session, setSession] = useState<TestSession | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  let plan: { name?: string; planName?: string; price?: string | number; period?: string } = {};
-  try {
-    plan = JSON.parse(sessionStorage.getItem(CHECKOUT_PLAN_KEY) ?? '{}');
-  } catch {
-    plan = {};
-  }
-  const copy = plan.planName ? copyOf(plan.planName) : undefined;
-  const price = typeof plan.price === 'number' ? `$${plan.price}` : (plan.price ?? '');
+
+  useEffect(() => {
+    describeTestSession(sessionId).then(setSession, (e: Error) => setError(e.message));
+  }, [sessionId]);
 
   const confirm = async () => {
     setBusy(true);
@@ -30,12 +29,14 @@ export function TestCheckoutPage() {
       const answer = await confirmTestCheckout(sessionId);
       sessionStorage.removeItem(CHECKOUT_PLAN_KEY);
       goTo(answer.url || '/studio?subscription_success=true', navigate);
-    } catch (error) {
-      toast({ title: t`Error`, description: error instanceof ApiError ? error.message : t`An unexpected error occurred.`, variant: 'destructive' });
+    } catch (e) {
+      toast({ title: t`Error`, description: e instanceof ApiError ? e.message : t`An unexpected error occurred.`, variant: 'destructive' });
       setBusy(false);
     }
   };
 
+  const plan = session?.plan;
+  const copy = plan ? copyOf(plan.planName) : undefined;
   return (
     <div className="page">
       <div className="container narrow stack">
@@ -46,13 +47,22 @@ export function TestCheckoutPage() {
             <p className="card-description"><Trans>This checkout runs in test mode: confirming applies the plan and its credits without any charge.</Trans></p>
           </div>
           <div className="card-body stack">
-            <div className="checkout-summary">
-              <span>{copy ? i18n._(copy.title) : plan.name || t`Selected plan`}</span>
-              <strong dir="ltr">{price}{copy ? ` ${i18n._(copy.period)}` : plan.period ? ` ${plan.period}` : ''}</strong>
-            </div>
-            <p className="muted small" dir="ltr">{sessionId}</p>
+            {error ? (
+              <p className="field-error" role="alert">{error}</p>
+            ) : !plan ? (
+              <Spinner />
+            ) : (
+              <div className="checkout-summary" data-testid="checkout-summary">
+                <span>
+                  <strong>{copy ? i18n._(copy.title) : plan.name}</strong>
+                  <br />
+                  <small className="muted"><Trans>{formatCredits(plan.credits, i18n.locale)} credits per month</Trans></small>
+                </span>
+                <strong dir="ltr">${plan.amount.toFixed(2)}</strong>
+              </div>
+            )}
             <div className="row">
-              <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={busy || !sessionId}>
+              <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={busy || !plan}>
                 {busy ? <Spinner size="sm" /> : null}
                 <Trans>Confirm</Trans>
               </button>

@@ -9,7 +9,7 @@ import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
 import './billing.css';
 
 /** /billing/test-portal: the test-mode billing portal (local invoices and cancellation). */
-export function TestPortalPage() {
+export function TestPortalPage({ onCanceled }: { onCanceled: () => void }) {
   const [history, setHistory] = useState<BillingHistory | null>(null);
   const [loading, setLoading] = useState(true);
   useEffect(() => {
@@ -27,7 +27,7 @@ export function TestPortalPage() {
           <div className="card-header"><h2 className="card-title"><Trans>Invoices</Trans></h2></div>
           <div className="card-body"><BillingHistoryList invoices={history?.invoices ?? null} loading={loading} /></div>
         </section>
-        <CancelSubscriptionCard onCanceled={() => undefined} />
+        <CancelSubscriptionCard onCanceled={onCanceled} />
         <Link href="/subscription">← <Trans>Back to subscription</Trans></Link>
       </div>
     </div>
