@@ -34,7 +34,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { app: cfg } = ctx.config;
-  const app: FastifyInstance = Fastify({ loggerInstance: ctx.logger as FastifyBaseLogger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: true });
+  const app: FastifyInstance = Fastify({ loggerInstance: ctx.logger as FastifyBaseLogger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: cfg.trustProxy });
 
   await app.register(cors, {
     origin: cfg.corsOrigins.length ? [cfg.publicUrl, ...cfg.corsOrigins] : true,

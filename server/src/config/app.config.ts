@@ -44,6 +44,7 @@ export const appEnv = {
   OIDC_CLIENT_ID: optionalString(),
   OIDC_CLIENT_SECRET: optionalString(),
   RATE_LIMIT_ENABLED: boolWithDefault(true),
+  TRUST_PROXY: boolWithDefault(false),
   RUN_WORKER: boolWithDefault(true),
   WORKER_CONCURRENCY: intWithDefault(1, 1, 64),
   STORAGE: choiceWithDefault(['local', 's3'], 'local'),
@@ -82,6 +83,8 @@ export interface AppConfig {
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string };
   rateLimitEnabled: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
   runWorker: boolean;
   workerConcurrency: number;
   storage:
@@ -140,6 +143,7 @@ export function toAppConfig(e: AppEnv): AppConfig {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+    trustProxy: e.TRUST_PROXY,
     runWorker: e.RUN_WORKER,
     workerConcurrency: e.WORKER_CONCURRENCY,
     storage:
