@@ -1,6 +1,14 @@
 /** Arabic mirrors the layout (screenshots attached to the report) and the studio's notice under 768 px. */
 import { test, expect } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { signInFresh } from './helpers.ts';
+
+/** Saves a screenshot under test-results/e2e/<test>/<name>.png and attaches it to the report. */
+async function shot(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, ...options });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
 
 test('Arabic: stored on the device, <html lang dir>, mirrored layout', async ({ page }, testInfo) => {
   await page.goto('/');
@@ -15,19 +23,19 @@ test('Arabic: stored on the device, <html lang dir>, mirrored layout', async ({ 
   const brand = await page.locator('.brand').boundingBox();
   const actions = await page.locator('.nav-actions').boundingBox();
   expect(brand!.x).toBeGreaterThan(actions!.x);
-  await testInfo.attach('landing-ar', { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  await shot(page, testInfo, 'landing-ar', { fullPage: false });
 
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-card')).toHaveCount(4);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('اختر الخطة التي تناسب محتواك');
-  await testInfo.attach('pricing-ar', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await shot(page, testInfo, 'pricing-ar', { fullPage: true });
 
   await page.goto('/auth');
   const tabs = page.getByRole('tab');
   const first = await tabs.nth(0).boundingBox();
   const second = await tabs.nth(1).boundingBox();
   expect(first!.x).toBeGreaterThan(second!.x); // "تسجيل الدخول" is the right-hand tab
-  await testInfo.attach('auth-ar', { body: await page.screenshot(), contentType: 'image/png' });
+  await shot(page, testInfo, 'auth-ar');
 });
 
 test('Arabic studio is mirrored', async ({ page, request }, testInfo) => {
@@ -38,7 +46,7 @@ test('Arabic studio is mirrored', async ({ page, request }, testInfo) => {
   const side = await page.locator('.studio-side').boundingBox();
   expect(main!.x).toBeGreaterThan(side!.x); // the upload column starts on the right
   await expect(page.getByTestId('media-drop')).toContainText('اسحب');
-  await testInfo.attach('studio-ar', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await shot(page, testInfo, 'studio-ar', { fullPage: true });
 });
 
 test.describe('at 375 px', () => {
@@ -49,7 +57,7 @@ test.describe('at 375 px', () => {
     const dialog = page.getByRole('dialog', { name: 'Desktop Experience Recommended' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('For the best experience, please use a desktop browser for the Studio.');
-    await testInfo.attach('mobile-notice', { body: await page.screenshot(), contentType: 'image/png' });
+    await shot(page, testInfo, 'mobile-notice');
     await dialog.getByRole('button', { name: 'Dismiss' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Navigation' })).toBeVisible();
