@@ -23,6 +23,8 @@ const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const JOBS = 1000;
+/** Query of the list calls, e.g. '?limit=50' (BENCH_LIST_QUERY; default: the server's default page). */
+const LIST_QUERY = process.env.BENCH_LIST_QUERY ?? '';
 const SECRET = crypto.randomBytes(32).toString('hex');
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -150,28 +152,39 @@ async function main(): Promise<void> {
     const target = async () =>
       JSON.parse((await request(`${base}/v1/uploads/presigned-url`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' } }, JSON.stringify({ filename: 'bench.wav', content_type: 'audio/wav' }))).text);
 
-    const put = await target();
-    const putRun = await measured(server.pid!, () =>
-      request(put.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'x-amz-acl': 'public-read', 'content-length': String(bytes) } }, fs.createReadStream(file, { highWaterMark: 1 << 20 })),
-    );
-    if (putRun.result.status !== 200) throw new Error(`PUT answered ${putRun.result.status}: ${putRun.result.text}`);
+    // A pause between the uploads lets the kernel write back the first one's dirty pages before the second.
+    const settle = () => new Promise((r) => setTimeout(r, 3000));
+    const runPut = async () => {
+      const put = await target();
+      const putRun = await measured(server.pid!, () =>
+        request(put.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'x-amz-acl': 'public-read', 'content-length': String(bytes) } }, fs.createReadStream(file, { highWaterMark: 1 << 20 })),
+      );
+      if (putRun.result.status !== 200) throw new Error(`PUT answered ${putRun.result.status}: ${putRun.result.text}`);
 
-    const tus = await target();
-    const metadata = `filename ${Buffer.from('bench.wav').toString('base64')},upload_id ${Buffer.from(tus.upload_id).toString('base64')}`;
-    const tusRun = await measured(server.pid!, async () => {
-      const created = await request(tus.tus_url, { method: 'POST', headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(bytes), 'upload-metadata': metadata } });
-      if (created.status !== 201) throw new Error(`tus POST answered ${created.status}: ${created.text}`);
-      return request(created.headers.location!, {
-        method: 'PATCH',
-        headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes) },
-      }, fs.createReadStream(file, { highWaterMark: 1 << 20 }));
-    });
-    if (tusRun.result.status !== 204) throw new Error(`tus PATCH answered ${tusRun.result.status}: ${tusRun.result.text}`);
+      return putRun;
+    };
+    const runTus = async () => {
+      const tus = await target();
+      const metadata = `filename ${Buffer.from('bench.wav').toString('base64')},upload_id ${Buffer.from(tus.upload_id).toString('base64')}`;
+      const tusRun = await measured(server.pid!, async () => {
+        const created = await request(tus.tus_url, { method: 'POST', headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(bytes), 'upload-metadata': metadata } });
+        if (created.status !== 201) throw new Error(`tus POST answered ${created.status}: ${created.text}`);
+        return request(created.headers.location!, {
+          method: 'PATCH',
+          headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes) },
+        }, fs.createReadStream(file, { highWaterMark: 1 << 20 }));
+      });
+      if (tusRun.result.status !== 204) throw new Error(`tus PATCH answered ${tusRun.result.status}: ${tusRun.result.text}`);
 
+      return tusRun;
+    };
+    const tusRun = await runTus();
+    await settle();
+    const putRun = await runPut();
     // GET /v1/jobs/ with CLIENTS concurrent keep-alive clients.
-    const first = await request(`${base}/v1/jobs/`, { headers: auth });
+    const first = await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: auth });
     const listed = JSON.parse(first.text).length;
-    for (let i = 0; i < 50; i++) await request(`${base}/v1/jobs/`, { headers: auth }); // warm-up
+    for (let i = 0; i < 50; i++) await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: auth }); // warm-up
     const latencies: number[] = [];
     let next = 0;
     const t0 = performance.now();
@@ -179,7 +192,7 @@ async function main(): Promise<void> {
       Array.from({ length: CLIENTS }, async () => {
         while (next++ < REQUESTS) {
           const s = performance.now();
-          const r = await request(`${base}/v1/jobs/`, { headers: auth });
+          const r = await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: auth });
           if (r.status !== 200) throw new Error(`GET /v1/jobs/ answered ${r.status}`);
           latencies.push(performance.now() - s);
         }
