@@ -84,12 +84,19 @@ test('a submission made offline is kept and sent when the network is back', asyn
   await expect(page.getByTestId('job-row').first()).toContainText('jfk.mp4');
 });
 
-test('the app opens offline once installed', async ({ page, context, request }) => {
+test('the app is installable and opens offline once installed', async ({ page, context, request }) => {
+  // Installable as a desktop app: a linked manifest with name, standalone display and 192/512 icons.
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; display: string; start_url: string; icons: Array<{ sizes: string }> };
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/studio' });
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png']) expect((await request.get(icon)).headers()['content-type']).toBe('image/png');
+
   await signInFresh(page, request, 'offline');
   await page.goto('/studio');
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
     .toBe('activated');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await page.reload(); // now controlled by the service worker
   await expect(page.getByRole('heading', { name: 'Recent Jobs' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
