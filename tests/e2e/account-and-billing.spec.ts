@@ -41,6 +41,12 @@ test('a Word document is translated to Spanish and downloads as {name}__es.docx'
   expect(download.suggestedFilename()).toBe('test__es.docx');
   const bytes = fs.readFileSync(await download.path());
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
+
+  // Delete removes the job from the history.
+  const id = await row.getAttribute('data-job-id');
+  await row.getByRole('button', { name: /Delete job/ }).click();
+  await expect(page.getByText('Job deleted successfully.')).toBeVisible();
+  await expect(page.locator(`[data-job-id="${id}"]`)).toHaveCount(0);
 });
 
 test('password reset through the e-mailed link', async ({ page, request }) => {
