@@ -9,6 +9,9 @@
  * the translated text is shared among the pieces in proportion to their source lengths, cut at word boundaries,
  * so every run keeps its properties and gets some of the text (never the other way round: no run is lost).
  * Whitespace-only pieces are not sent and keep their text.
+ * A local rule-based engine (Apertium) also translates the paragraph without tags, because a tag breaks its
+ * agreement rules; when the tagged pieces can be found in that untagged answer, its wording is used with the
+ * runs cut where the tags were (projectOntoPlain), and the by-length fallback shares it too.
  */
 
 /** How a paragraph's pieces were turned into a segment; needed to restore them. */
@@ -77,12 +80,50 @@ function parseTagged(translation: string, n: number): { contents: string[]; betw
   return { contents, between };
 }
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Cuts `plain` (the engine's answer for the segment without tags) where the tagged answer's pieces begin, so a
+ * rule-based engine's better untagged grammar ("La casa roja" rather than "El casa roja", where a tag split
+ * the noun phrase) keeps the runs the tags placed. A piece starts where its tagged text is found as whole
+ * words after the previous piece, or right after the previous piece's text when its own is not found.
+ * @returns one text per piece (trailing spaces included), or null when any cut is unsure or a piece is empty
+ */
+export function projectOntoPlain(plain: string, contents: string[]): string[] | null {
+  const find = (text: string, from: number) => {
+    const t = text.trim();
+    if (!t) return null;
+    const m = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(t)}(?![\\p{L}\\p{N}])`, 'u').exec(plain.slice(from));
+    return m ? { start: from + m.index, end: from + m.index + m[0].length } : null;
+  };
+  const starts = [0];
+  const first = find(contents[0], 0);
+  let prevEnd: number | null = first ? first.end : null;
+  let cursor = first ? first.end : 0;
+  for (let k = 1; k < contents.length; k++) {
+    const m = find(contents[k], cursor);
+    let start: number;
+    if (m) start = m.start;
+    else if (prevEnd !== null) start = prevEnd + /^\s*/.exec(plain.slice(prevEnd))![0].length;
+    else return null;
+    if (!plain.slice(starts[k - 1], start).trim()) return null;
+    starts.push(start);
+    prevEnd = m ? m.end : null;
+    cursor = m ? m.end : start;
+  }
+  const pieces = starts.map((st, k) => plain.slice(st, starts[k + 1] ?? plain.length));
+  return pieces.every((x) => x.trim()) ? pieces : null;
+}
+
 /**
  * Puts a translated segment back into pieces (same count and order as the source pieces).
- * @param translation the engine's answer for `buildSegment(source).segment`
+ * @param rawTranslation the engine's answer for `buildSegment(source).segment`
+ * @param rawPlain optional answer for the same text without tags; used for its wording when the tags can be
+ *   projected onto it (see projectOntoPlain), and for the by-length fallback
  */
-export function restorePieces(rawTranslation: string, source: string[], plan: SegmentPlan): RestoredPieces {
-  const translation = tidyBrackets(rawTranslation, source.join(''));
+export function restorePieces(rawTranslation: string, source: string[], plan: SegmentPlan, rawPlain?: string): RestoredPieces {
+  let translation = tidyBrackets(rawTranslation, source.join(''));
+  const plain = rawPlain === undefined ? undefined : tidyBrackets(rawPlain, source.join('')).replace(/\s+/g, ' ').trim();
   const textIdx = plan.kinds.flatMap((k, i) => (k === 'text' ? [i] : []));
   const out = source.slice();
   if (textIdx.length === 0) return { pieces: out, fallback: false };
@@ -91,7 +132,14 @@ export function restorePieces(rawTranslation: string, source: string[], plan: Se
     out[i] = plan.lead[i] + stripTags(translation) + plan.trail[i];
     return { pieces: out, fallback: false };
   }
-  const parsed = parseTagged(translation, textIdx.length);
+  let parsed = parseTagged(translation, textIdx.length);
+  if (parsed && plain) {
+    const projected = projectOntoPlain(plain, parsed.contents);
+    if (projected) {
+      translation = projected.map((x, k) => `<g${k + 1}>${x.trimEnd()}</g${k + 1}>${/\s*$/.exec(x)![0]}`).join('');
+      parsed = parseTagged(translation, textIdx.length);
+    }
+  }
   if (parsed && parsed.contents.some((c) => c.trim())) {
     textIdx.forEach((i, k) => {
       let text = parsed.contents[k].replace(/\s+/g, ' ');
@@ -112,7 +160,7 @@ export function restorePieces(rawTranslation: string, source: string[], plan: Se
     });
     return { pieces: out, fallback: false };
   }
-  return { pieces: shareByLength(stripTags(translation), source, plan, textIdx), fallback: true };
+  return { pieces: shareByLength(plain || stripTags(translation), source, plan, textIdx), fallback: true };
 }
 
 /** Shares `plain` among the text pieces in proportion to their source lengths, cutting between words. */

@@ -6,7 +6,7 @@
 import type { TranslationEngine } from '../engines/translation.engine.ts';
 import { DocumentError } from './document.errors.ts';
 import type { TextUnit } from './document-format.ts';
-import { buildSegment, restorePieces, type SegmentPlan } from './inline-tags.ts';
+import { buildSegment, restorePieces, stripTags, type SegmentPlan } from './inline-tags.ts';
 import { hasLetters } from './word-count.ts';
 
 /** Segments per engine call: large enough to amortise an Apertium start-up (40-100 ms), small enough for progress. */
@@ -33,7 +33,12 @@ export async function translateUnits(
   const plans: Array<{ segment: string; plan: SegmentPlan } | null> = units.map((u) =>
     hasLetters(u.pieces.join('')) ? buildSegment(u.pieces) : null,
   );
-  const unique = [...new Set(plans.filter((p) => p !== null).map((p) => p!.segment))];
+  // A local rule-based engine (Apertium) reads a tag as a break and loses agreement across it ("El casa roja"):
+  // it also gets each tagged segment without tags, whose wording restorePieces keeps where the runs fit.
+  // Network engines handle tags well and are paid per character, so they get the tagged segment only.
+  const withPlain = engine.kind === 'local';
+  const plainOf = (p: { segment: string }) => (withPlain && /<g\d+>/.test(p.segment) ? stripTags(p.segment) : null);
+  const unique = [...new Set(plans.filter((p) => p !== null).flatMap((p) => [p!.segment, plainOf(p!)]).filter((x): x is string => x !== null))];
   const answers = new Map<string, string>();
   for (let start = 0; start < unique.length; start += BATCH) {
     if (opts.signal?.aborted) throw aborted();
@@ -55,7 +60,8 @@ export async function translateUnits(
   const pieces = units.map((u, i) => {
     const p = plans[i];
     if (!p) return u.pieces.slice();
-    const restored = restorePieces(answers.get(p.segment) ?? '', u.pieces, p.plan);
+    const plain = plainOf(p);
+    const restored = restorePieces(answers.get(p.segment) ?? '', u.pieces, p.plan, plain === null ? undefined : answers.get(plain));
     if (restored.fallback) fallbacks++;
     return restored.pieces;
   });

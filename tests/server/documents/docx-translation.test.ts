@@ -78,7 +78,7 @@ describe('docx translation to Spanish (real Apertium)', () => {
     const red = p.runs.find((r) => r.rPr.includes('FF0000'))!;
     expect(bold.text.trim()).toBe('casa roja');
     expect(red.text.trim()).toBe('muy grande');
-    expect(p.text.replace(/\s+/g, ' ')).toBe('El casa roja es muy grande.');
+    expect(p.text.replace(/\s+/g, ' ')).toBe('La casa roja es muy grande.'); // the untagged wording, runs kept
   });
 
   it('sets w:lang es-ES on translated runs and dc:language of the document properties', () => {

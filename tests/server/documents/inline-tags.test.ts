@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSegment, restorePieces, stripTags } from '../../../server/src/documents/inline-tags.ts';
+import { buildSegment, projectOntoPlain, restorePieces, stripTags } from '../../../server/src/documents/inline-tags.ts';
 
 describe('inline tags: a paragraph is one segment, each run one tag', () => {
   it('tags each run with text and keeps whitespace-only runs out of the segment', () => {
@@ -57,6 +57,27 @@ describe('inline tags: a paragraph is one segment, each run one tag', () => {
     const out = restorePieces('你好世界', src, plan);
     expect(out.pieces.join('')).toBe('你好世界');
     expect(out.pieces.every((p) => p.length > 0)).toBe(true);
+  });
+
+  it('projects the runs onto the untagged answer: its wording, the tags\' places', () => {
+    expect(projectOntoPlain('La casa roja es muy grande hoy.', ['El', 'casa roja', 'es', 'muy grande', 'hoy.']))
+      .toEqual(['La ', 'casa roja ', 'es ', 'muy grande ', 'hoy.']);
+    const src = ['The ', 'red house', ' is big.'];
+    const { plan } = buildSegment(src);
+    const out = restorePieces('<g1>El</g1> <g2>casa roja</g2> <g3>es grande.</g3>', src, plan, 'La casa roja es grande.');
+    expect(out.fallback).toBe(false);
+    expect(out.pieces.map((p) => p.trim())).toEqual(['La', 'casa roja', 'es grande.']);
+  });
+
+  it('does not project when a cut is unsure: whole words only, no empty run', () => {
+    // "es" must not match inside "mesa"; with neither neighbour found the cut is unknown.
+    expect(projectOntoPlain('Una mesa grande', ['Un', 'es'])).toBeNull();
+    // The second piece's text is found at the very start: the first piece would be empty.
+    expect(projectOntoPlain('casa roja', ['La', 'casa roja'])).toBeNull();
+    const src = ['The ', 'red house'];
+    const { plan } = buildSegment(src);
+    const out = restorePieces('<g1>La</g1> <g2>casa roja</g2>', src, plan, 'Casa roja');
+    expect(out.pieces.map((p) => p.trim())).toEqual(['La', 'casa roja']); // the tagged answer is kept
   });
 
   it('never loses text or a run with text (property)', () => {

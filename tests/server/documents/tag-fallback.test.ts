@@ -35,12 +35,19 @@ async function run(engine: TranslationEngine, body: string) {
 const mixed = para([['The ', ''], ['red house', '<w:b/>'], [' is ', ''], ['very big', '<w:i/><w:u w:val="single"/>'], [' today.', '']]);
 
 describe('tag fallback', () => {
-  it.each([['dropped', dropTags], ['reordered', reorderTags]] as const)('tags %s: the text is shared by length and no run loses its formatting', async (_name, engine) => {
+  /** The same damage from an engine that calls itself a network engine (it then gets tagged segments only). */
+  const asNetwork = (e: TranslationEngine): TranslationEngine => ({ ...e, id: `${e.id}-network`, kind: 'network' });
+
+  it.each([['dropped', dropTags], ['reordered', reorderTags], ['dropped by a network engine', asNetwork(dropTags)], ['reordered by a network engine', asNetwork(reorderTags)]] as const)(
+    'tags %s: the text is shared by length and no run loses its formatting', async (_name, engine) => {
     const { result, out } = await run(engine, mixed);
     expect(result.tagFallbacks).toBeGreaterThan(0);
     const p = out.paragraphs.find((x) => x.part === 'word/document.xml' && x.text)!;
-    // All of the engine's answer arrives, in the engine's word order, with no tag left in the text.
-    const [answer] = await engine.translate(['<g1>The</g1> <g2>red house</g2> <g3>is</g3> <g4>very big</g4> <g5>today.</g5>'], { from: 'en', to: 'es' });
+    // All of the engine's answer arrives with no tag left in the text: a local engine's answer for the untagged
+    // sentence (it is asked both), a network engine's tagged answer in the engine's word order.
+    const [answer] = engine.kind === 'local'
+      ? await engine.translate(['The red house is very big today.'], { from: 'en', to: 'es' })
+      : await engine.translate(['<g1>The</g1> <g2>red house</g2> <g3>is</g3> <g4>very big</g4> <g5>today.</g5>'], { from: 'en', to: 'es' });
     expect(p.text.replace(/\s+/g, ' ').trim()).toBe(answer.replace(/<\/?g\d+>/g, ' ').replace(/\s+/g, ' ').trim());
     expect(p.text).toMatch(/casa roja/);
     // The bold run and the italic underlined run still exist and carry text.
