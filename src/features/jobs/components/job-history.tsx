@@ -13,7 +13,22 @@ import { deleteJob, retryJob, RetryRefusedError } from '../api/jobs.api.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { PreviewDialog } from './preview-dialog.tsx';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import './jobs.css';
+
+/** Pipeline stages the media worker reports (server/src/media/progress.ts); unknown ones are shown raw. */
+const STAGES: Record<string, MessageDescriptor> = {
+  starting: msg`Starting`,
+  probe: msg`Reading the media`,
+  transcribe: msg`Recognising speech`,
+  cues: msg`Cutting subtitles`,
+  translate: msg`Translating`,
+  subtitles: msg`Writing subtitles`,
+  voice_over: msg`Synthesising the voice-over`,
+  finalize: msg`Finishing`,
+  retrying: msg`Retrying`,
+};
 
 /** 'Recent Jobs' card: the history the worker polls, with Refresh, Preview, Download, Retry and Delete. */
 export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
@@ -102,7 +117,7 @@ export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
                       <ProgressBar value={job.progress ?? 0} label={t`Job progress`} />
                       <span className="small muted">
                         {job.status === 'processing' ? <Trans>Processing... {Math.round(job.progress ?? 0)}%</Trans> : <Trans>Waiting in queue</Trans>}
-                        {job.stage ? ` · ${job.stage}` : ''}
+                        {job.stage ? ` · ${STAGES[job.stage] ? i18n._(STAGES[job.stage]) : job.stage}` : ''}
                       </span>
                     </div>
                   ) : null}
