@@ -23,7 +23,10 @@ export function PlanCardView({ plan, current, busy, onChoose, actionLabel }: Pla
   return (
     <article className={`card plan${plan.popular ? ' popular' : ''}${current ? ' current' : ''}`} data-testid="plan-card" data-plan={plan.planName}>
       {plan.popular ? <span className="plan-ribbon">{i18n._(MOST_POPULAR)}</span> : null}
-      <h3 className="plan-name">{copy ? i18n._(copy.title) : plan.name}</h3>
+      <h3 className="plan-name">
+        {copy ? i18n._(copy.title) : plan.name}
+        {current && actionLabel ? <span className="badge badge-green plan-current-tag"><Trans>Current</Trans></span> : null}
+      </h3>
       <p className="plan-description">{copy ? i18n._(copy.description) : plan.description}</p>
       <p className="plan-price">
         <span className="amount" dir="ltr">{price}</span>
