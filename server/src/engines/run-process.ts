@@ -41,7 +41,7 @@ export interface RunOptions {
 export function runProcess(program: string, args: string[], opts: RunOptions = {}): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
-    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env ?? process.env, cwd: opts.cwd });
+    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env, cwd: opts.cwd });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let settled = false;

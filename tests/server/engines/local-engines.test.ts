@@ -38,6 +38,20 @@ describe('pocketsphinx (real binary)', () => {
   });
 });
 
+describe('pocketsphinx on long audio (decoded in parallel parts)', () => {
+  it('keeps every word once, in time order, across the cut', async () => {
+    const wav = path.join(dir, 'lj-all.wav');
+    await extractSpeechWav('/work/shared/testdata/video/lj001-0001-0004.mp4', wav);
+    const t = await createPocketsphinxEngine().transcribe(wav, { language: 'en' });
+    const csv = (await readFile('/work/shared/testdata/audio/ljspeech.csv', 'utf8')).split('\n');
+    const ref = ['LJ001-0001', 'LJ001-0002', 'LJ001-0003', 'LJ001-0004'].map((id) => csv.find((l) => l.startsWith(id))!.split('|')[1]).join(' ');
+    expect(wordErrorRate(ref, t.words.map((w) => w.text).join(' '))).toBeLessThan(0.4);
+    for (let i = 1; i < t.words.length; i++) expect(t.words[i].start).toBeGreaterThanOrEqual(t.words[i - 1].end - 1e-9);
+    for (const s of t.segments) expect(s.words.length).toBeGreaterThan(0);
+    expect(t.words.at(-1)!.end).toBeGreaterThan(25);
+  });
+});
+
 describe('voices (real espeak-ng and flite)', () => {
   const seconds = async (file: string) => {
     const a = await readWav(file);
