@@ -14,7 +14,7 @@ import { rulesFor } from './cue-rules.ts';
 import { MediaError } from './media-error.ts';
 import { extractSpeechWav, probeMedia } from './probe.ts';
 import { createProgress, type PipelineStage } from './progress.ts';
-import { groupIntoUnits, tidyUnits, unitText } from './sentence-units.ts';
+import { dropFillers, groupIntoUnits, tidyUnits, unitText } from './sentence-units.ts';
 import { toSrt, toVtt } from './subtitle-writers.ts';
 import { translateUnits } from './translation-fit.ts';
 import { buildVoiceTrack, mixVoiceOver } from './voice-over.ts';
@@ -109,12 +109,12 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
     if (plan.languageAssumed)
       notes.push(`The source language was assumed to be ${languageLabel(source)}: the speech engine (${plan.speech.id}) cannot detect the language.`);
     else if (transcript.detected) notes.push(`Detected source language: ${languageLabel(source)}.`);
-    if (!transcript.words.length) throw new MediaError('NO_SPEECH', `No speech was recognised in the audio (${plan.speech.id}, ${languageLabel(source)}).`);
+    if (!dropFillers(transcript.words, source).length) throw new MediaError('NO_SPEECH', `No speech was recognised in the audio (${plan.speech.id}, ${languageLabel(source)}).`);
     done('transcribe');
 
     progress('cues', 0);
     const srcRules = rulesFor(source, plan.subtitleRules);
-    const units = tidyUnits(groupIntoUnits(transcript.words, transcript.segments), source);
+    const units = tidyUnits(groupIntoUnits(dropFillers(transcript.words, source), transcript.segments), source);
     const sourceCues = cutCues(units, source, srcRules);
     done('cues');
 

@@ -14,6 +14,15 @@ const SEGMENT_PAUSE = 0.25;
 /** Longest unit, seconds: longer ones split at their longest pause. */
 const MAX_UNIT = 15;
 
+/** Hesitation sounds subtitles leave out (Netflix: omit fillers unless they carry meaning). */
+const FILLERS: Record<string, string[]> = { en: ['uh', 'um', 'ah', 'er', 'erm', 'hmm', 'mm'], es: ['eh', 'em', 'mmm'], fr: ['euh', 'hum', 'ben'] };
+
+/** Drops filler words of `language`; their time simply becomes pause. */
+export function dropFillers(words: RecognisedWord[], language: string): RecognisedWord[] {
+  const list = FILLERS[language] ?? [];
+  return words.filter((w) => !list.includes(w.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
+}
+
 /** Groups words into units; `segments` supply the engine's own boundaries (may be empty). */
 export function groupIntoUnits(words: RecognisedWord[], segments: RecognisedSegment[]): TimedWord[][] {
   const boundaries = new Set(segments.map((s) => s.end));

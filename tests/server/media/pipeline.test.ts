@@ -13,6 +13,7 @@ import { rulesFor } from '../../../server/src/media/cue-rules.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
+import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
 
 const DATA = '/work/shared/testdata';
@@ -175,6 +176,21 @@ describe('media pipeline with network engines configured (local servers speaking
       expect(await readdir(tmp)).toEqual([]);
     } finally {
       await deepl.close();
+    }
+  });
+
+  it('subtitles and dubs into Arabic through LibreTranslate: right-to-left marks on every line, espeak-ng Arabic voice', async () => {
+    const lt = await startFakeLibreTranslate();
+    try {
+      const config: EnginesConfig = { ...LOCAL_ENGINES_CONFIG, libreTranslate: { url: lt.url } };
+      const result = await runMediaPipeline(request({ inputPath: `${DATA}/audio/jfk.wav`, targetLanguages: ['ar'], voiceOver: true, baseName: 'jfk' }), createEngineRegistry(config));
+      expect(result.engines).toMatchObject({ translation_ar: 'libretranslate', voice_ar: 'espeak-ng:ar+m3' });
+      const cues = parseSrt(await readFile(path.join(dir, 'out/jfk_ar.srt'), 'utf8'));
+      for (const line of cues.flatMap((c) => c.lines)) expect(line).toMatch(/^\u200f.*\u200f$/);
+      expect(cues.flatMap((c) => c.lines).join(' ')).toMatch(/بلدكم|البلد/);
+      expect(checkCues(cues, 'ar', rulesFor('ar'))).toEqual([]);
+    } finally {
+      await lt.close();
     }
   });
 });
