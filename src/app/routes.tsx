@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { StudioRoute } from './screens/studio-route.tsx';
 
 // Every route but the landing page is its own chunk (bundle budget: landing JS <= 170 KB gzipped).
 const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
@@ -21,7 +22,6 @@ const VerifyPage = page(() => import('../features/auth/components/verify-page.ts
 const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
 const AuthCallbackPage = page(() => import('../features/auth/components/auth-callback-page.tsx'), 'AuthCallbackPage');
-const StudioPage = page(() => import('./screens/studio-screen.tsx'), 'StudioScreen');
 const SubscriptionPage = page(() => import('./screens/account-screens.tsx'), 'SubscriptionScreen');
 const TestCheckoutPage = page(() => import('./screens/account-screens.tsx'), 'TestCheckoutScreen');
 const TestPortalPage = page(() => import('./screens/account-screens.tsx'), 'TestPortalScreen');
@@ -45,7 +45,7 @@ export function AppRoutes() {
         <Route path="/auth/forgot-password" component={ForgotPasswordPage} />
         <Route path="/auth/reset-password" component={ResetPasswordPage} />
         <Route path="/auth/callback" component={AuthCallbackPage} />
-        <Route path="/studio" component={StudioPage} />
+        <Route path="/studio" component={StudioRoute} />
         <Route path="/subscription" component={SubscriptionPage} />
         <Route path="/settings" component={SettingsPage} />
         <Route path="/billing/test-checkout" component={TestCheckoutPage} />

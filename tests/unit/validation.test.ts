@@ -32,6 +32,11 @@ describe('sign-up', () => {
     expect(messages(fieldErrors(SignUpSchema, { ...valid, password, confirm_password: password })).password).toBe(message);
   });
 
+  it('needs a full name of at least 2 characters', () => {
+    expect(messages(fieldErrors(SignUpSchema, { ...valid, full_name: ' ' })).full_name).toBe('Full name is required');
+    expect(messages(fieldErrors(SignUpSchema, { ...valid, full_name: 'A' })).full_name).toBe('Name must be at least 2 characters.');
+  });
+
   it('blocks a confirmation that differs', () => {
     expect(messages(fieldErrors(SignUpSchema, { ...valid, confirm_password: 'Analytic2' })).confirm_password).toBe('Passwords do not match');
   });

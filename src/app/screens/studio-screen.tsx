@@ -4,7 +4,6 @@ import { useStudioStore } from '../../features/studio/store.ts';
 import { StudioPage } from '../../features/studio/components/studio-page.tsx';
 import { JobHistory } from '../../features/jobs/components/job-history.tsx';
 import { useUploadWorker } from '../worker-bridge.ts';
-import { RequireSession } from './require-session.tsx';
 
 function Studio() {
   const user = useSessionStore((s) => s.user);
@@ -15,11 +14,7 @@ function Studio() {
   return <StudioPage user={user} refreshUser={refreshUser} history={<JobHistory kind={tab} />} />;
 }
 
-/** /studio, composed here because it joins three features: session, studio and jobs. */
+/** The studio body, composed here because it joins three features: session, studio and jobs. */
 export function StudioScreen() {
-  return (
-    <RequireSession>
-      <Studio />
-    </RequireSession>
-  );
+  return <Studio />;
 }

@@ -17,6 +17,7 @@ export const M = {
   number: msg`Contains at least one number`,
   mismatch: msg`Passwords do not match`,
   fullNameRequired: msg`Full name is required`,
+  nameMin: msg`Name must be at least 2 characters.`,
 } as const;
 
 
@@ -52,7 +53,8 @@ export type SignInInput = v.InferOutput<typeof SignInSchema>;
 
 export const SignUpSchema = v.pipe(
   v.object({
-    full_name: v.pipe(v.string(), v.trim(), v.nonEmpty(key(M.fullNameRequired))),
+    // The name rule of spec section 5 (profile) holds at sign-up too: the server refuses shorter names.
+    full_name: v.pipe(v.string(), v.trim(), v.nonEmpty(key(M.fullNameRequired)), v.minLength(2, key(M.nameMin))),
     email: EmailSchema,
     password: PasswordSchema,
     confirm_password: v.string(),

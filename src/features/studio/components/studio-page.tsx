@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import type { User } from '../../../lib/api-types.ts';
 import { useStudioStore } from '../store.ts';
@@ -18,11 +18,10 @@ interface StudioPageProps {
   history: ReactNode;
 }
 
-/** /studio: two tabs, each with upload, configuration, account status, info and the job history. */
+/** /studio body: per tab the upload, configuration, account status, info and job history cards. */
 export function StudioPage({ user, refreshUser, history }: StudioPageProps) {
   const { t } = useLingui();
   const tab = useStudioStore((s) => s.tab);
-  const setTab = useStudioStore((s) => s.setTab);
   const selection = useStudioStore((s) => s.selection[tab]);
 
   useEffect(() => {
@@ -34,38 +33,23 @@ export function StudioPage({ user, refreshUser, history }: StudioPageProps) {
     }
   }, [refreshUser, t]);
 
+  // The page frame and the header (title, tabs) come from the shell: see StudioHeader.
   return (
-    <div className="page studio">
-      <div className="container">
-        <header className="page-header studio-header">
-          <div>
-            <h1><Trans>Translation Studio</Trans></h1>
-            <p><Trans>Upload, choose languages, and get subtitles, voice-over or translated documents.</Trans></p>
-          </div>
-          <div className="tabs" role="tablist" aria-label={t`Content type`}>
-            <button type="button" role="tab" className="tab" aria-selected={tab === 'media'} onClick={() => setTab('media')}>
-              <Trans>Audio & Video</Trans>
-            </button>
-            <button type="button" role="tab" className="tab" aria-selected={tab === 'document'} onClick={() => setTab('document')}>
-              <Trans>Documents</Trans>
-            </button>
-          </div>
-        </header>
-        <div className="studio-grid" role="tabpanel">
-          <div className="studio-main stack">
-            <UploadCard kind={tab} key={`upload-${tab}`} />
-            {selection ? <ConfigCard kind={tab} signedIn={Boolean(user)} onSubmitted={refreshUser} /> : null}
-            <PendingWork />
-          </div>
-          <aside className="studio-side stack">
-            <AccountStatusCard user={user} oneDecimal={tab === 'media'} />
-            <InfoCard kind={tab} />
-          </aside>
+    <>
+      <div className="studio-grid" role="tabpanel">
+        <div className="studio-main stack">
+          <UploadCard kind={tab} key={`upload-${tab}`} />
+          {selection ? <ConfigCard kind={tab} signedIn={Boolean(user)} onSubmitted={refreshUser} /> : null}
+          <PendingWork />
         </div>
-        <div className="studio-history">{history}</div>
+        <aside className="studio-side stack">
+          <AccountStatusCard user={user} oneDecimal={tab === 'media'} />
+          <InfoCard kind={tab} />
+        </aside>
       </div>
+      <div className="studio-history">{history}</div>
       <DesktopNotice />
-    </div>
+    </>
   );
 }
 
