@@ -206,6 +206,18 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(big.status).toBe(413);
   });
 
+  it('an upload never finished is expired after 24 hours: its file_url is refused from then on', async () => {
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'never.mp4', content_type: 'video/mp4' });
+    await runUploadRetention(t.ctx, new Date(Date.now() + 23 * 3600_000));
+    expect((await findUpload(t.ctx.db, target.body.upload_id))?.status).toBe('pending');
+    const result = await runUploadRetention(t.ctx, new Date(Date.now() + 25 * 3600_000));
+    expect(result.stalePending).toBeGreaterThanOrEqual(1);
+    expect((await findUpload(t.ctx.db, target.body.upload_id))?.status).toBe('expired');
+    const put = await fetch(target.body.upload_url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: fs.readFileSync(JFK_MP4) });
+    expect(put.status).toBe(409);
+    expect(((await put.json()) as any).error).toMatch(/expired/);
+  });
+
   it('retention: media older than 30 days is deleted and its jobs say the source expired', async () => {
     const up = await uploadByPut(t, alice, JFK_MP4, 'old.mp4', 'video/mp4');
     const row = (await findUpload(t.ctx.db, up.uploadId))!;

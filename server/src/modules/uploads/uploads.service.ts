@@ -89,7 +89,8 @@ export async function receivePut(
   if (!upload || !verify(ctx.secret, putFields(uploadId, expires, contentType), query.signature, expires)) {
     throw new AppError('FORBIDDEN', 'This upload URL is invalid or has expired, or the Content-Type differs from the one it was made for.');
   }
-  if (upload.status !== 'pending' || upload.deletedAt) throw new AppError('CONFLICT', 'This file was already uploaded. Ask for a new upload URL.');
+  if (upload.deletedAt) throw new AppError('CONFLICT', 'This upload was cancelled or has expired. Ask for a new upload URL.');
+  if (upload.status !== 'pending') throw new AppError('CONFLICT', 'This file was already uploaded. Ask for a new upload URL.');
   const max = maxBytesOf(upload.kind);
   const declared = headers.contentLength === undefined ? undefined : Number(headers.contentLength);
   if (declared !== undefined && Number.isFinite(declared)) assertSize({ kind: upload.kind as 'media', maxBytes: max }, declared);
