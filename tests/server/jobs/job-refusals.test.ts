@@ -8,6 +8,9 @@ import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, SAMPLE_DOCX, uploadByPut, type TestUser } from './fixtures.ts';
 import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
+import { recoverJobs } from '../../../server/src/modules/jobs/job-recovery.ts';
+import { jobs } from '../../../server/src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { isYoutubeUrl, downloadYoutube, YoutubeError } from '../../../server/src/modules/jobs/youtube.adapter.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -86,6 +89,17 @@ describe.each(DATABASE_KINDS)('job submission on %s', (kind) => {
     expect(del.body).toEqual({ statusCode: 200, message: 'Job deleted successfully.' });
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(before);
     expect((await api(t, alice, 'GET', `/v1/jobs/${job.body.id}`)).status).toBe(404);
+  });
+
+  it('the recovery sweep re-sends a queued job whose queue message was lost (crash between commit and send), once', async () => {
+    const job = await api(t, alice, 'POST', '/v1/jobs/translate', subtitleJob(jfkUrl));
+    await t.ctx.db.update(jobs).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(jobs.id, job.body.id));
+    expect(await recoverJobs(t.ctx)).not.toContain(job.body.id); // its message is still queued
+    await t.ctx.database.executeSql('DELETE FROM pgboss.job WHERE singleton_key = $1', [job.body.id]);
+    expect(await recoverJobs(t.ctx)).toContain(job.body.id);
+    expect(await recoverJobs(t.ctx)).not.toContain(job.body.id);
+    const { rows } = await t.ctx.database.executeSql("SELECT state FROM pgboss.job WHERE singleton_key = $1", [job.body.id]);
+    expect(rows.map((r: any) => r.state)).toEqual(['created']);
   });
 
   it('refuses any other host than YouTube, so the server cannot be made to fetch an address', async () => {
