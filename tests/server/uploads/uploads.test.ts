@@ -186,6 +186,12 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(row?.status).toBe('complete');
     expect(row?.sizeBytes).toBe(data.length);
     expect((await t.ctx.storage.stat(row!.storageKey))?.sizeBytes).toBe(data.length);
+    // A client that lost the last response asks again: the upload is complete.
+    const after = await fetch(location, { method: 'HEAD', headers: { ...TUS, ...alice.auth } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('upload-offset')).toBe(String(data.length));
+    expect(after.headers.get('upload-length')).toBe(String(data.length));
+    expect((await fetch(location, { method: 'HEAD', headers: { ...TUS, ...bob.auth } })).status).toBe(404);
   });
 
   it('tus: termination removes an unfinished upload; a document over 50 MB is refused at creation', async () => {

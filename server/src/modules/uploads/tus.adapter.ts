@@ -120,8 +120,36 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
   });
   if (cfg.storage.kind === 'local') fs.mkdirSync(localDir, { recursive: true });
 
+  /**
+   * HEAD on a finished upload (its bytes were moved into storage): answers like tus does for a complete upload,
+   * Upload-Offset = Upload-Length, so a client that lost the last PATCH response resumes into "done" instead of
+   * starting over. Returns false when tus itself must answer.
+   */
+  async function headOfFinished(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const id = req.url?.split('?')[0].split('/').pop() ?? '';
+    if (req.method !== 'HEAD' || !UUID.test(id)) return false;
+    const m = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+    const userId = m ? await ctx.tokens.verify(m[1]) : null;
+    if (!userId) return false;
+    const row = await repo.findUserUpload(ctx.db, userId, id.toLowerCase());
+    if (!row || row.status !== 'complete' || row.tusId !== row.id || row.sizeBytes == null) return false;
+    const origin = req.headers.origin;
+    res.writeHead(200, {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(row.sizeBytes),
+      'Upload-Length': String(row.sizeBytes),
+      'Cache-Control': 'no-store',
+      ...(origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable' } : {}),
+    });
+    res.end();
+    return true;
+  }
+
   return {
-    handle: (req, res) => server.handle(req, res),
+    handle: async (req, res) => {
+      if (await headOfFinished(req, res)) return;
+      await server.handle(req, res);
+    },
     cleanUpExpired: () => server.cleanUpExpiredUploads(),
   };
 }
