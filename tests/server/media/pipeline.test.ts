@@ -117,8 +117,11 @@ describe('media pipeline on real media with the local engines', () => {
     await writeFile(corrupt, (await readFile(`${DATA}/video/jfk.mp4`)).subarray(0, 2000));
     const empty = path.join(dir, 'empty.wav');
     await writeFile(empty, '');
+    const silence = path.join(dir, 'silence.wav');
+    await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '3', silence]);
     const fail = (p: string) => runMediaPipeline(request({ inputPath: p }), registry).catch((e) => e);
-    const [a, b, c] = [await fail(noAudio), await fail(corrupt), await fail(empty)];
+    const [a, b, c, d] = [await fail(noAudio), await fail(corrupt), await fail(empty), await fail(silence)];
+    expect(d).toMatchObject({ code: 'NO_SPEECH', message: expect.stringMatching(/No speech was recognised/) });
     expect(a).toBeInstanceOf(MediaError);
     expect(a).toMatchObject({ code: 'NO_AUDIO_STREAM', message: expect.stringMatching(/no audio track/) });
     expect(b).toMatchObject({ code: 'CORRUPT_MEDIA', message: expect.stringMatching(/could not be read as audio or video/) });

@@ -33,6 +33,12 @@ describe('SRT and WebVTT writers', () => {
     expect(toVtt(cues)).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:02.250\nAnd so, my fellow Americans,\n\n01:01:01.001 --> 01:01:03.000\nask not what your country\ncan do for you &amp; &lt;me&gt;\n');
   });
 
+  it('keep a cue intact when its text holds the timing arrow', () => {
+    const cues = [{ start: 1, end: 2, lines: ['A --> B'] }];
+    expect(new WebVTTParser().parse(toVtt(cues)).cues[0].text).toBe('A → B');
+    expect(parseSrt(toSrt(cues))[0].lines).toEqual(['A → B']);
+  });
+
   it('produce WebVTT that a WebVTT parser accepts without errors, with the same cues', () => {
     fc.assert(
       fc.property(fc.array(cue, { minLength: 1, maxLength: 30 }).map(sorted), (cues) => {
