@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { chooseVideo, configureSpanish, newEmail, PASSWORD, readCode } from './helpers.ts';
 
-test('sign up, verify, sign in, upload, translate to Spanish, preview and download', async ({ page }) => {
+test('sign up, verify, sign in, upload, translate to Spanish, preview and download', async ({ page, context }) => {
   const email = newEmail('flow');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('your audience');
@@ -90,4 +90,15 @@ test('sign up, verify, sign in, upload, translate to Spanish, preview and downlo
     const bytes = fs.readFileSync(file);
     (check as (t: string, s: number) => void)(bytes.toString('utf8'), bytes.length);
   }
+
+  // Finished downloads are kept on the device: the SRT opens again with the network cut.
+  await context.setOffline(true);
+  await row.getByRole('button', { name: 'Download' }).click();
+  const offlinePromise = page.waitForEvent('download');
+  await page.locator('[role="menuitem"][data-ext="srt"]').click();
+  const offline = await offlinePromise;
+  expect(offline.suggestedFilename()).toBe('jfk_es.srt');
+  expect(fs.readFileSync(await offline.path(), 'utf8')).toMatch(/ --> /);
+  await expect(page.getByText('Download Failed')).toHaveCount(0);
+  await context.setOffline(false);
 });
