@@ -121,16 +121,21 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
     check();
     const targets = new Map<string, { code: string; units: TimedWord[][]; texts: string[] }>();
     const requested = [...new Map(req.targetLanguages.map((c) => [normaliseLanguage(c), c.toLowerCase()])).entries()];
-    for (const [i, [lang, code]] of requested.entries()) {
-      const engine = plan.translationFor(source, lang);
-      if (!engine) targets.set(lang, { code, units, texts: units.map((u) => unitText(u)) });
-      else {
-        engines[`translation_${lang}`] = engine.id;
-        const r = await viaEngine(() => translateUnits(units, engine, source, lang, rulesFor(lang).joiner, signal));
-        targets.set(lang, { code, ...r });
-      }
-      progress('translate', (i + 1) / requested.length);
-    }
+    const engineFor = new Map(requested.map(([lang]) => [lang, plan.translationFor(source, lang)]));
+    let translated = 0;
+    // Languages translate in parallel (separate processes or requests); results keep the request order.
+    const results = await Promise.all(
+      requested.map(async ([lang, code]) => {
+        const engine = engineFor.get(lang);
+        const r = engine
+          ? await viaEngine(() => translateUnits(units, engine, source, lang, rulesFor(lang).joiner, signal))
+          : { units, texts: units.map((u) => unitText(u)) };
+        if (engine) engines[`translation_${lang}`] = engine.id;
+        progress('translate', ++translated / requested.length);
+        return [lang, { code, ...r }] as const;
+      }),
+    );
+    for (const [lang, t] of results) targets.set(lang, t);
     done('translate');
 
     await mkdir(req.outDir, { recursive: true });

@@ -13,6 +13,8 @@ import { durationOf, normaliseLoudness, readWav, resample, trimSilence, writeWav
 
 /** The voice track's sample rate, Hz (covers every engine's speech band). */
 const TRACK_RATE = 22050;
+/** Clips synthesised at once. */
+const SYNTH_PARALLEL = 2;
 /** Ducking of the original under the voice: -18 dB. */
 export const DUCK_GAIN = 10 ** (-18 / 20);
 
@@ -43,16 +45,23 @@ export async function buildVoiceTrack(opts: {
   onProgress?: (fraction: number) => void;
 }): Promise<VoiceTrack> {
   const { segments, workDir, signal } = opts;
-  const clips: MonoAudio[] = [];
-  for (const [i, seg] of segments.entries()) {
+  const clips: MonoAudio[] = new Array(segments.length);
+  let made = 0;
+  // Two syntheses at a time: a local engine is one process per clip, a network engine one request.
+  const synthesise = async (i: number) => {
     if (signal?.aborted) throw signal.reason;
+    const seg = segments[i];
     const raw = path.join(workDir, `clip-${i}.wav`);
     if (seg.text.trim()) {
       await opts.engine.synthesize(seg.text, { language: opts.language, voice: opts.voice, outPath: raw, signal });
-      clips.push(normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE))));
-    } else clips.push({ rate: TRACK_RATE, samples: new Float32Array(0) });
-    opts.onProgress?.((0.6 * (i + 1)) / segments.length);
-  }
+      clips[i] = normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE)));
+    } else clips[i] = { rate: TRACK_RATE, samples: new Float32Array(0) };
+    opts.onProgress?.((0.6 * ++made) / segments.length);
+  };
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(SYNTH_PARALLEL, segments.length) }, async () => {
+    while (next < segments.length) await synthesise(next++);
+  }));
   const placements = placeClips(segments, clips.map(durationOf), opts.duration);
   const total = Math.ceil(opts.duration * TRACK_RATE);
   const track = new Float32Array(total);

@@ -59,6 +59,27 @@ function splitBatch(output: string, n: number): string[] | null {
  * @throws from `translate`: Error naming apertium and the mode when the program fails.
  */
 export function createApertiumEngine(): TranslationEngine {
+  // A job into es and fr translates en->es twice (fr pivots through es): share the recent hops' results.
+  const recent = new Map<string, Promise<string[]>>();
+  function runModeShared(mode: string, segments: string[], signal?: AbortSignal): Promise<string[]> {
+    const key = `${mode}\u0000${segments.join('\u0001')}`;
+    let p = recent.get(key);
+    if (!p) {
+      p = (async () => {
+        const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-apertium-'));
+        try {
+          return await runMode(mode, segments, dir, signal);
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      })();
+      recent.set(key, p);
+      p.catch(() => recent.delete(key));
+      while (recent.size > 4) recent.delete(recent.keys().next().value!);
+    }
+    return p;
+  }
+
   async function runMode(mode: string, segments: string[], dir: string, signal?: AbortSignal): Promise<string[]> {
     // Newlines inside a segment would read as paragraph breaks; a segment is one paragraph or cue.
     const flat = segments.map((s) => s.replace(/\s*\n\s*/g, ' ').trim());
@@ -91,16 +112,13 @@ export function createApertiumEngine(): TranslationEngine {
       // Empty segments stay empty and are not sent (an empty paragraph would shift nothing, but saves work).
       const idx = segments.map((s, i) => (s.trim() ? i : -1)).filter((i) => i >= 0);
       let texts = idx.map((i) => segments[i]);
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-apertium-'));
       try {
         for (const mode of route) {
-          if (texts.length) texts = await runMode(mode, texts, dir, opts.signal);
+          if (texts.length) texts = await runModeShared(mode, texts, opts.signal);
         }
       } catch (e) {
         if (opts.signal?.aborted) throw opts.signal.reason;
         throw new Error(`apertium (${route.join(' then ')}) failed: ${(e as Error).message}`);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
       }
       const out = segments.map((s) => (s.trim() ? '' : s));
       idx.forEach((i, k) => (out[i] = texts[k]));
