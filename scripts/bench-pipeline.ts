@@ -68,7 +68,7 @@ function runCli(args: string[]): Promise<{ code: number; summary?: any; stderr: 
       clearInterval(timer);
       const last = out.trim().split('\n').at(-1);
       const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(err);
-      resolve({ code: code ?? -1, summary: code === 0 && last ? JSON.parse(last) : undefined, stderr: err.replace(/CPU [\d.]+ [\d.]+\s*$/, ''), peak, wall: (performance.now() - t0) / 1000, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN });
+      resolve({ code: code ?? -1, summary: code === 0 && last ? JSON.parse(last) : undefined, stderr: err.replace(/CPU [\d.]+ [\d.]+\s*$/, '').replace(/Command exited with non-zero status \d+\s*$/, ''), peak, wall: (performance.now() - t0) / 1000, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN });
     });
   });
 }
@@ -101,7 +101,7 @@ for (const input of inputs) {
     peak = Math.max(peak, r.peak);
     if (!r.summary) {
       refused.push(`${name}: ${r.stderr.trim().split('\n').at(-1)}`);
-      rows.push([name, mode, '-', '-', '-', '-', '-', '-', `exit ${r.code}: no engine`]);
+      rows.push([name, mode, '-', '-', '-', '-', '-', '-', '-', `exit ${r.code}: refused`]);
       await rm(out, { recursive: true, force: true });
       break;
     }
