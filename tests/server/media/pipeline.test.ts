@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -20,14 +20,20 @@ const DATA = '/work/shared/testdata';
 let dir: string;
 let tmp: string;
 const registry = createEngineRegistry(LOCAL_ENGINES_CONFIG);
+const BASE_TMP = os.tmpdir();
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'pipeline-test-'));
+  dir = await mkdtemp(path.join(BASE_TMP, 'pipeline-test-'));
   // A private temp folder, so the test can see that the pipeline leaves nothing behind.
   tmp = path.join(dir, 'tmp');
   await rm(tmp, { recursive: true, force: true });
   await (await import('node:fs/promises')).mkdir(tmp);
   process.env.TMPDIR = tmp;
+});
+
+afterEach(async () => {
+  process.env.TMPDIR = BASE_TMP;
+  await rm(dir, { recursive: true, force: true });
 });
 
 const request = (over: Partial<PipelineRequest>): PipelineRequest => ({

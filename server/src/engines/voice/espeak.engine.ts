@@ -3,6 +3,7 @@
  * Chinese uses `cmn-latn-pinyin` (plain `cmn` reads tone digits in English); Japanese kanji are turned into kana
  * first (espeak reads only kana); Arabic loses its vowels unless the text carries diacritics (engines.md).
  */
+import path from 'node:path';
 import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
 import { normaliseLanguage } from '../languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
@@ -36,7 +37,9 @@ export function createEspeakEngine(): VoiceEngine {
       const lang = normaliseLanguage(opts.language);
       const spoken = lang === 'ja' ? await japaneseToKana(text) : text;
       const wpm = Math.round(WPM * (opts.speed ?? 1));
-      await runProcess('espeak-ng', ['-v', opts.voice, '-s', String(wpm), '-w', opts.outPath, '--stdin'], { input: spoken, signal: opts.signal }).catch((e) => {
+      // espeak-ng truncates long -w paths (it keeps ~200 characters): write by name inside the target folder.
+      const args = ['-v', opts.voice, '-s', String(wpm), '-w', path.basename(opts.outPath), '--stdin'];
+      await runProcess('espeak-ng', args, { input: spoken, signal: opts.signal, cwd: path.dirname(opts.outPath) }).catch((e) => {
         if (opts.signal?.aborted) throw opts.signal.reason;
         throw new Error(`espeak-ng failed: ${(e as Error).message}`);
       });
