@@ -9,6 +9,7 @@ import { japaneseToKana } from '../../../server/src/engines/voice/japanese-kana.
 import { extractSpeechWav } from '../../../server/src/media/probe.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
 import { wordErrorRate } from '../../../server/src/media/word-error-rate.ts';
+import { TESTDATA } from '../helpers/testdata.ts';
 
 let dir: string;
 beforeAll(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'local-engines-'))));
@@ -27,9 +28,9 @@ describe('pocketsphinx (real binary)', () => {
 
   it('transcribes clean English read speech with word times (WER against the LJ Speech reference)', async () => {
     const wav = path.join(dir, 'lj1.wav');
-    await extractSpeechWav('/work/shared/testdata/audio/LJ001-0001.wav', wav);
+    await extractSpeechWav(`${TESTDATA}/audio/LJ001-0001.wav`, wav);
     const t = await createPocketsphinxEngine().transcribe(wav, { language: 'en' });
-    const csv = await readFile('/work/shared/testdata/audio/ljspeech.csv', 'utf8');
+    const csv = await readFile(`${TESTDATA}/audio/ljspeech.csv`, 'utf8');
     const ref = csv.split('\n').find((l) => l.startsWith('LJ001-0001'))!.split('|').at(-1)!;
     const wer = wordErrorRate(ref, t.words.map((w) => w.text).join(' '));
     expect(wer).toBeLessThan(0.25);
@@ -41,9 +42,9 @@ describe('pocketsphinx (real binary)', () => {
 describe('pocketsphinx on long audio (decoded in parallel parts)', () => {
   it('keeps every word once, in time order, across the cut', async () => {
     const wav = path.join(dir, 'lj-all.wav');
-    await extractSpeechWav('/work/shared/testdata/video/lj001-0001-0004.mp4', wav);
+    await extractSpeechWav(`${TESTDATA}/video/lj001-0001-0004.mp4`, wav);
     const t = await createPocketsphinxEngine().transcribe(wav, { language: 'en' });
-    const csv = (await readFile('/work/shared/testdata/audio/ljspeech.csv', 'utf8')).split('\n');
+    const csv = (await readFile(`${TESTDATA}/audio/ljspeech.csv`, 'utf8')).split('\n');
     const ref = ['LJ001-0001', 'LJ001-0002', 'LJ001-0003', 'LJ001-0004'].map((id) => csv.find((l) => l.startsWith(id))!.split('|')[1]).join(' ');
     expect(wordErrorRate(ref, t.words.map((w) => w.text).join(' '))).toBeLessThan(0.4);
     for (let i = 1; i < t.words.length; i++) expect(t.words[i].start).toBeGreaterThanOrEqual(t.words[i - 1].end - 1e-9);

@@ -7,9 +7,10 @@ import { createOpenAiVoiceEngine } from '../../../server/src/engines/voice/opena
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
+import { TESTDATA } from '../helpers/testdata.ts';
 
 const http = { timeoutSeconds: 60, retries: 2 };
-const JFK = '/work/shared/testdata/audio/jfk.wav';
+const JFK = `${TESTDATA}/audio/jfk.wav`;
 
 describe('OpenAI-compatible speech and voice engines against a local server speaking that API', () => {
   let oa: FakeServer;

@@ -15,8 +15,9 @@ import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
 import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
+import { TESTDATA } from '../helpers/testdata.ts';
 
-const DATA = '/work/shared/testdata';
+const DATA = `${TESTDATA}`;
 let dir: string;
 let tmp: string;
 const registry = createEngineRegistry(LOCAL_ENGINES_CONFIG);

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { TESTDATA } from '../helpers/testdata.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 let out: string;
@@ -33,7 +34,7 @@ describe('translate command', () => {
   });
 
   it('writes NAME_LANG.srt/.vtt and transcript.json and prints a JSON summary last', async () => {
-    const r = await cli(['/work/shared/testdata/audio/jfk.wav', '--from', 'auto', '--to', 'es', '--out', out]);
+    const r = await cli([`${TESTDATA}/audio/jfk.wav`, '--from', 'auto', '--to', 'es', '--out', out]);
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
     expect(summary).toMatchObject({ sourceLanguage: 'en', languageAssumed: true, durationSeconds: 11, engines: { speech: 'pocketsphinx', translation_es: 'apertium' } });
@@ -43,7 +44,7 @@ describe('translate command', () => {
   });
 
   it('fails at once with the no-engine message for Spanish speech (exit 1)', async () => {
-    const r = await cli(['/work/shared/testdata/audio/leopard_test_es.wav', '--from', 'es', '--to', 'en', '--out', out]);
+    const r = await cli([`${TESTDATA}/audio/leopard_test_es.wav`, '--from', 'es', '--to', 'en', '--out', out]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/No speech recognition engine for Spanish \(es\)/);
     expect(r.stdout).toBe('');

@@ -8,6 +8,7 @@ import { buildVoiceTrack, mixVoiceOver } from '../../../server/src/media/voice-o
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
 import { readWav, writeWav, type MonoAudio } from '../../../server/src/media/wav.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
+import { TESTDATA } from '../helpers/testdata.ts';
 
 let dir: string;
 beforeEach(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'voice-over-test-'))));
@@ -95,7 +96,7 @@ describe('voice track and ducked mix on real clips', () => {
 
   it('lowers the original by 18 dB under the voice and leaves it untouched elsewhere; output lasts as long as the input', async () => {
     const original = path.join(dir, 'orig.wav');
-    await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', '/work/shared/testdata/audio/jfk.wav', '-ac', '2', '-ar', '44100', original]);
+    await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', `${TESTDATA}/audio/jfk.wav`, '-ac', '2', '-ar', '44100', original]);
     const silentVoice = path.join(dir, 'voice.wav');
     await writeWav(silentVoice, { rate: 22050, samples: new Float32Array(22050 * 11) });
     const mp3 = path.join(dir, 'mix.mp3');
