@@ -5,7 +5,7 @@ import { allowanceOf, PLAN_TITLES } from '../../../config/constants.ts';
 import { formatCredits } from '../../../lib/format.ts';
 import type { User } from '../../../lib/api-types.ts';
 
-/** Percentage of the plan's allowance left: balance / allowance * 100 clamped to 0-100 (spec section 9). */
+/** Percentage of the plan's allowance remaining: balance / allowance * 100 clamped to 0-100 (spec section 9). */
 export function remainingPercent(balance: number, plan: string | null | undefined): number {
   return Math.max(0, Math.min(100, (balance / allowanceOf(plan)) * 100));
 }
