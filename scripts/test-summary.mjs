@@ -19,6 +19,8 @@ if (vitest) {
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   // A suite that failed to load counts as a failure even when it had no test to report.
   failed += vitest.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  // A runner that stopped with an error of its own (configuration, unhandled error) fails the run.
+  if (vitestRc !== '0' && vitest.numFailedTests === 0) failed += 1;
 } else if (vitestRc !== '0') failed += 1;
 
 const playwright = read('playwright.json');
