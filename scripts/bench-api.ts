@@ -5,7 +5,9 @@
  *   the server's content check accepts it as it would a real recording.
  * - GET /v1/jobs/ latency with 100 concurrent clients for a user with 1,000 jobs (target: p99 < 50 ms).
  * The server runs as a child process (`server/src/main.ts`) on embedded PGlite, or on PostgreSQL when
- * BENCH_DATABASE_URL is set. Environment: BENCH_UPLOAD_MB (1024), BENCH_REQUESTS (3000), BENCH_CLIENTS (100).
+ * BENCH_DATABASE_URL is set. Environment: BENCH_UPLOAD_MB (1024; 0 skips the upload runs, to measure the list
+ * alone), BENCH_REQUESTS (3000), BENCH_CLIENTS (100), BENCH_LIST_QUERY (''),
+ * BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -131,7 +133,8 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_SECRET: SECRET, RATE_LIMIT_ENABLED: 'false', DATABASE_URL: databaseUrl ?? '', WEB_DIST_DIR: path.join(dataDir, 'none') },
@@ -148,7 +151,7 @@ async function main(): Promise<void> {
     }
     const bytes = UPLOAD_MB * 1024 * 1024;
     const file = path.join(dataDir, 'bench.wav');
-    makeWav(file, bytes - 44);
+    if (UPLOAD_MB > 0) makeWav(file, bytes - 44);
     const target = async () =>
       JSON.parse((await request(`${base}/v1/uploads/presigned-url`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' } }, JSON.stringify({ filename: 'bench.wav', content_type: 'audio/wav' }))).text);
 
@@ -179,14 +182,18 @@ async function main(): Promise<void> {
       return tusRun;
     };
     // Warm-up: one small upload by each path (JIT, first allocation of stream buffers), then the measured runs.
-    const warm = path.join(dataDir, 'warm.wav');
-    makeWav(warm, 64 * 1024 * 1024 - 44);
-    await runTus(warm, 64 * 1024 * 1024);
-    await runPut(warm, 64 * 1024 * 1024);
-    await settle();
-    const tusRun = await runTus(file, bytes);
-    await settle();
-    const putRun = await runPut(file, bytes);
+    let tusRun: Awaited<ReturnType<typeof runTus>> | undefined;
+    let putRun: Awaited<ReturnType<typeof runPut>> | undefined;
+    if (UPLOAD_MB > 0) {
+      const warm = path.join(dataDir, 'warm.wav');
+      makeWav(warm, 64 * 1024 * 1024 - 44);
+      await runTus(warm, 64 * 1024 * 1024);
+      await runPut(warm, 64 * 1024 * 1024);
+      await settle();
+      tusRun = await runTus(file, bytes);
+      await settle();
+      putRun = await runPut(file, bytes);
+    }
     // GET /v1/jobs/ with CLIENTS concurrent keep-alive clients.
     const first = await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: auth });
     const listed = JSON.parse(first.text).length;
@@ -214,9 +221,9 @@ async function main(): Promise<void> {
         bench: 'api',
         database: databaseUrl ? 'postgres' : 'pglite',
         upload_mb: UPLOAD_MB,
-        put: { mb_per_s: mbps(putRun.seconds), seconds: Math.round(putRun.seconds * 100) / 100, server_rss_growth_mb: mb(putRun.rssGrowth) },
-        tus: { mb_per_s: mbps(tusRun.seconds), seconds: Math.round(tusRun.seconds * 100) / 100, server_rss_growth_mb: mb(tusRun.rssGrowth) },
-        jobs_list: { jobs_in_history: JOBS, jobs_per_response: listed, clients: CLIENTS, requests: latencies.length, rps: Math.round(latencies.length / wall), p50_ms: pct(50), p95_ms: pct(95), p99_ms: pct(99) },
+        put: putRun ? { mb_per_s: mbps(putRun.seconds), seconds: Math.round(putRun.seconds * 100) / 100, server_rss_growth_mb: mb(putRun.rssGrowth) } : null,
+        tus: tusRun ? { mb_per_s: mbps(tusRun.seconds), seconds: Math.round(tusRun.seconds * 100) / 100, server_rss_growth_mb: mb(tusRun.rssGrowth) } : null,
+        jobs_list: { jobs_in_history: JOBS, jobs_per_response: listed, bytes_per_response: Buffer.byteLength(first.text), clients: CLIENTS, requests: latencies.length, rps: Math.round(latencies.length / wall), p50_ms: pct(50), p95_ms: pct(95), p99_ms: pct(99) },
         targets: { upload_mb_per_s: 200, rss_growth_mb: 100, p99_ms: 50 },
         machine: { cpus: os.cpus().length, load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10 },
       }),

@@ -10,7 +10,7 @@ import { createQueue, type Queue } from './queue/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
-import { tokensValidAfterOf } from './modules/users/user.repository.ts';
+import { tokenSubjectOf } from './modules/auth/token-subject.repository.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createStorage } from './storage/storage.factory.ts';
 import { createEngineRegistry, type EngineRegistry } from './engines/engine.registry.ts';
@@ -72,7 +72,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     queue,
     mailer,
     secret,
-    tokens: createTokenService(secret, app.accessTokenTtlSeconds, (userId) => tokensValidAfterOf(database.db, userId)),
+    tokens: createTokenService(secret, app.accessTokenTtlSeconds, (userId) => tokenSubjectOf(database.db, userId)),
     storage: createStorage(app.storage, secret, () => config.app.publicUrl),
     engines: createEngineRegistry(config.engines),
     healthChecks: new Map(),

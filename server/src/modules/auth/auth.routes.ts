@@ -26,6 +26,8 @@ function acceptMultipartFields(scope: FastifyInstance): void {
 }
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // While an account is being deleted, its tokens are checked against the database on every request (token cache).
+  ctx.userDeletionHooks.push(async (userId) => ctx.tokens.forget(userId, { deleting: true }));
   await app.register(async (scope) => {
     acceptMultipartFields(scope);
 

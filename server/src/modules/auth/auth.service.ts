@@ -118,6 +118,7 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<{ acce
 /** Signs the user out everywhere: every access token issued until now stops working. */
 export async function logout(deps: AuthDeps, userId: string): Promise<void> {
   await updateUser(deps.db, userId, { tokensValidAfter: new Date() });
+  deps.tokens.forget(userId);
 }
 
 /**
@@ -155,4 +156,6 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordRequest)
     if (!user) throw new AppError('INVALID_RESET_TOKEN');
     if (!user.emailVerifiedAt) await updateUser(tx, row.userId, { emailVerifiedAt: new Date() });
   });
+  // After the commit: a request reading the user before it would otherwise cache the old revocation moment.
+  deps.tokens.forget(row.userId);
 }

@@ -14,18 +14,19 @@ const MAX_USERS = 10_000;
 
 interface Entry {
   key: string;
-  body?: string;
+  body?: Buffer;
   at: number;
-  building?: Promise<string>;
+  building?: Promise<Buffer>;
 }
 
 const entries = new Map<string, Entry>();
 
 /**
- * The user's list body for `queryKey`, built by `build` when missing.
+ * The user's list body for `queryKey` as UTF-8 bytes, built by `build` when missing. Bytes, not a string: a
+ * string body is measured and encoded again on every send (a few hundred kB for a long history).
  * @param build returns the JSON body; its errors reach the caller when there is nothing cached to serve.
  */
-export async function cachedList(userId: string, queryKey: string, build: () => Promise<string>): Promise<string> {
+export async function cachedList(userId: string, queryKey: string, build: () => Promise<string>): Promise<Buffer> {
   let entry = entries.get(userId);
   if (!entry || entry.key !== queryKey) {
     if (entries.size >= MAX_USERS) entries.delete(entries.keys().next().value!);
@@ -39,7 +40,8 @@ export async function cachedList(userId: string, queryKey: string, build: () => 
     const e = entry;
     const started = Date.now();
     building = e.building = build()
-      .then((body) => {
+      .then((json) => {
+        const body = Buffer.from(json, 'utf8');
         // Only if the entry was not dropped (a write) while building.
         if (entries.get(userId) === e) Object.assign(e, { body, at: started });
         return body;
