@@ -7,6 +7,9 @@
  * The server runs as a child process (`server/src/main.ts`) on embedded PGlite, or on PostgreSQL when
  * BENCH_DATABASE_URL is set. Environment: BENCH_UPLOAD_MB (1024; 0 skips the upload runs, to measure the list
  * alone), BENCH_REQUESTS (3000), BENCH_CLIENTS (100), BENCH_LIST_QUERY (''),
+ * BENCH_ACCEPT_ENCODING (Accept-Encoding of the list calls; default 'gzip, deflate, br' as browsers send it, '' for
+ * plain JSON; latency is to the last byte received, the client does not decompress, as wrk or autocannon),
+ * BENCH_LOG_LEVEL (the server's LOG_LEVEL, 'warn'; 'info' logs every request as production does by default),
  * BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
  */
 import fs from 'node:fs';
@@ -15,6 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import http from 'node:http';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { openDatabase } from '../server/src/db/database.ts';
 import { jobOutputs, jobs, users } from '../server/src/db/schema/index.ts';
@@ -27,6 +31,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const JOBS = 1000;
 /** Query of the list calls, e.g. '?limit=50' (BENCH_LIST_QUERY; default: the server's default page). */
 const LIST_QUERY = process.env.BENCH_LIST_QUERY ?? '';
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const SECRET = crypto.randomBytes(32).toString('hex');
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -67,12 +72,16 @@ function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
-function request(url: string, opts: http.RequestOptions, body?: fs.ReadStream | Buffer | string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function request(url: string, opts: http.RequestOptions, body?: fs.ReadStream | Buffer | string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { agent, ...opts }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        // Decoded only when read: 3,000 list bodies of ~200 kB would cost the client more than the server.
+        resolve({ status: res.statusCode!, headers: res.headers, bytes, get text() { return bytes.toString(); } });
+      });
     });
     req.on('error', reject);
     if (body && typeof body !== 'string' && !Buffer.isBuffer(body)) body.pipe(req);
@@ -137,7 +146,7 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_SECRET: SECRET, RATE_LIMIT_ENABLED: 'false', DATABASE_URL: databaseUrl ?? '', WEB_DIST_DIR: path.join(dataDir, 'none') },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_SECRET: SECRET, RATE_LIMIT_ENABLED: 'false', DATABASE_URL: databaseUrl ?? '', WEB_DIST_DIR: path.join(dataDir, 'none') },
   });
   try {
     for (let i = 0; ; i++) {
@@ -195,9 +204,12 @@ async function main(): Promise<void> {
       putRun = await runPut(file, bytes);
     }
     // GET /v1/jobs/ with CLIENTS concurrent keep-alive clients.
-    const first = await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: auth });
-    const listed = JSON.parse(first.text).length;
-    for (let i = 0; i < 50; i++) await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: auth }); // warm-up
+    const listHeaders = { ...auth, ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}) };
+    const first = await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: listHeaders });
+    const encoding = first.headers['content-encoding'] ?? 'identity';
+    const plain = encoding === 'gzip' ? zlib.gunzipSync(first.bytes) : first.bytes;
+    const listed = JSON.parse(plain.toString()).length;
+    for (let i = 0; i < 50; i++) await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: listHeaders }); // warm-up
     const latencies: number[] = [];
     let next = 0;
     const t0 = performance.now();
@@ -205,7 +217,7 @@ async function main(): Promise<void> {
       Array.from({ length: CLIENTS }, async () => {
         while (next++ < REQUESTS) {
           const s = performance.now();
-          const r = await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: auth });
+          const r = await request(`${base}/v1/jobs/${LIST_QUERY}`, { headers: listHeaders });
           if (r.status !== 200) throw new Error(`GET /v1/jobs/ answered ${r.status}`);
           latencies.push(performance.now() - s);
         }
@@ -223,7 +235,7 @@ async function main(): Promise<void> {
         upload_mb: UPLOAD_MB,
         put: putRun ? { mb_per_s: mbps(putRun.seconds), seconds: Math.round(putRun.seconds * 100) / 100, server_rss_growth_mb: mb(putRun.rssGrowth) } : null,
         tus: tusRun ? { mb_per_s: mbps(tusRun.seconds), seconds: Math.round(tusRun.seconds * 100) / 100, server_rss_growth_mb: mb(tusRun.rssGrowth) } : null,
-        jobs_list: { jobs_in_history: JOBS, jobs_per_response: listed, bytes_per_response: Buffer.byteLength(first.text), clients: CLIENTS, requests: latencies.length, rps: Math.round(latencies.length / wall), p50_ms: pct(50), p95_ms: pct(95), p99_ms: pct(99) },
+        jobs_list: { jobs_in_history: JOBS, jobs_per_response: listed, json_bytes_per_response: plain.length, content_encoding: encoding, bytes_on_wire: first.bytes.length, clients: CLIENTS, requests: latencies.length, rps: Math.round(latencies.length / wall), p50_ms: pct(50), p95_ms: pct(95), p99_ms: pct(99) },
         targets: { upload_mb_per_s: 200, rss_growth_mb: 100, p99_ms: 50 },
         machine: { cpus: os.cpus().length, load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10 },
       }),

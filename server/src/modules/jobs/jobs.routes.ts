@@ -9,7 +9,7 @@ import { currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from './jobs.schemas.ts';
 import * as service from './jobs.service.ts';
-import { cachedList } from './job-list.cache.ts';
+import { acceptsGzip, cachedList } from './job-list.cache.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,7 +39,11 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const { limit } = parseInput(ListJobsQuery, request.query);
       const userId = currentUser(request).id;
       const body = await cachedList(userId, String(limit), async () => JSON.stringify(await service.listJobs(ctx, userId, limit)));
-      return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store').send(body);
+      reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store');
+      const vary = reply.getHeader('vary'); // CORS may have set Vary: Origin already
+      reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(body.gzip);
+      return reply.send(body.json);
     };
     api.get('/v1/jobs/', list);
     api.get('/v1/jobs', list);
