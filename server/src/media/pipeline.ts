@@ -96,9 +96,13 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
   const outputs: PipelineOutput[] = [];
   try {
     progress('probe', 0);
-    const info = await probeMedia(req.inputPath, signal);
     const wav = path.join(work, 'speech.wav');
-    await extractSpeechWav(req.inputPath, wav, signal);
+    // Probe and extraction run at once (two process start-ups overlap); the probe's verdict on a bad file wins
+    // over the extraction's failure, so the user still reads why the file is unusable.
+    const [probed, extracted] = await Promise.allSettled([probeMedia(req.inputPath, signal), extractSpeechWav(req.inputPath, wav, signal)]);
+    if (probed.status === 'rejected') throw probed.reason;
+    if (extracted.status === 'rejected') throw extracted.reason;
+    const info = probed.value;
     done('probe');
 
     check();
@@ -158,34 +162,51 @@ export async function runMediaPipeline(req: PipelineRequest, registry: EngineReg
 
     if (req.voiceOver) {
       const list = [...targets.entries()];
-      for (const [i, [lang, t]] of list.entries()) {
+      const shares = list.map(() => 0);
+      const report = () => progress('voice_over', shares.reduce((a, b) => a + b, 0) / list.length);
+      // Languages are voiced at once (each mostly waits on synthesis and ffmpeg processes); each has its own folder.
+      // Output paths are registered in request order, whichever language finishes first.
+      const files = list.map(([, t]) => ({
+        mp3: out(t.code, 'voice_over_mp3', 'mp3', 'audio/mpeg'),
+        mp4: info.hasVideo ? out(t.code, 'voice_over_mp4', 'mp4', 'video/mp4') : undefined,
+      }));
+      const voiced = await Promise.allSettled(list.map(async ([lang], i) => {
         check();
         const choice = plan.voices[lang];
         engines[`voice_${lang}`] = `${choice.engine.id}:${choice.voice.id}`;
-        const report = reports.find((r) => r.language === lang)!;
+        const target = reports.find((r) => r.language === lang)!;
+        const dir = path.join(work, `voice-${lang}`);
+        await mkdir(dir);
         const track = await viaEngine(() => buildVoiceTrack({
-          segments: report.segments,
+          segments: target.segments,
           engine: choice.engine,
           voice: choice.voice.id,
           language: lang,
           duration: info.durationSeconds,
-          workDir: work,
-          outPath: path.join(work, `voice-${lang}.wav`),
+          workDir: dir,
+          outPath: path.join(dir, 'track.wav'),
           signal,
-          onProgress: (f) => progress('voice_over', (i + f * 0.8) / list.length),
+          onProgress: (f) => {
+            shares[i] = f * 0.8;
+            report();
+          },
         }));
-        report.placements = track.placements;
+        target.placements = track.placements;
         await mixVoiceOver({
           input: req.inputPath,
           voiceTrack: track.path,
           placements: track.placements,
           duration: info.durationSeconds,
-          mp3Path: out(t.code, 'voice_over_mp3', 'mp3', 'audio/mpeg'),
-          mp4Path: info.hasVideo ? out(t.code, 'voice_over_mp4', 'mp4', 'video/mp4') : undefined,
+          mp3Path: files[i].mp3,
+          mp4Path: files[i].mp4,
           signal,
         });
-        progress('voice_over', (i + 1) / list.length);
-      }
+        shares[i] = 1;
+        report();
+      }));
+      // Every language has settled before the temporary folder goes; the first failure is the one reported.
+      const failed = voiced.find((v) => v.status === 'rejected');
+      if (failed) throw failed.reason;
       done('voice_over');
     }
 

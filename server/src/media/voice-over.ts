@@ -29,6 +29,22 @@ export interface VoiceTrack {
 }
 
 /**
+ * Runs `task(0..count-1)` with at most `limit` running at once; rejects with the first failure once every
+ * started task has settled (so no task still writes into a folder the caller is about to remove).
+ */
+export async function inParallel(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { reason: unknown } | undefined;
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, async () => {
+    while (next < count && !failure) {
+      const i = next++;
+      await task(i).catch((reason) => (failure ??= { reason }));
+    }
+  }));
+  if (failure) throw failure.reason;
+}
+
+/**
  * Synthesises and places every segment; writes the voice track (mono WAV, `duration` seconds) to `outPath`.
  * `onProgress` gets 0..1.
  * @throws the voice engine's error (names it) or the signal's reason.
@@ -58,27 +74,29 @@ export async function buildVoiceTrack(opts: {
     } else clips[i] = { rate: TRACK_RATE, samples: new Float32Array(0) };
     opts.onProgress?.((0.6 * ++made) / segments.length);
   };
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(SYNTH_PARALLEL, segments.length) }, async () => {
-    while (next < segments.length) await synthesise(next++);
-  }));
+  await inParallel(segments.length, SYNTH_PARALLEL, synthesise);
   const placements = placeClips(segments, clips.map(durationOf), opts.duration);
+  // Clips whose planned length differs are stretched by rubberband, also two processes at a time.
+  let fittedCount = 0;
+  await inParallel(placements.length, SYNTH_PARALLEL, async (i) => {
+    const p = placements[i];
+    const target = p.end - p.start;
+    if (clips[i].samples.length && Math.abs(durationOf(clips[i]) - target) > 0.02) {
+      if (signal?.aborted) throw signal.reason;
+      const src = path.join(workDir, `fit-${i}-in.wav`);
+      const dst = path.join(workDir, `fit-${i}.wav`);
+      await writeWav(src, clips[i]);
+      await runProcess('rubberband', ['-q', '-3', '-D', target.toFixed(4), src, dst], { signal });
+      clips[i] = resample(await readWav(dst), TRACK_RATE);
+    }
+    opts.onProgress?.(0.6 + (0.4 * ++fittedCount) / placements.length);
+  });
   const total = Math.ceil(opts.duration * TRACK_RATE);
   const track = new Float32Array(total);
   for (const [i, p] of placements.entries()) {
-    let clip = clips[i];
-    if (!clip.samples.length) continue;
-    const target = p.end - p.start;
-    if (Math.abs(durationOf(clip) - target) > 0.02) {
-      const src = path.join(workDir, `fit-${i}-in.wav`);
-      const dst = path.join(workDir, `fit-${i}.wav`);
-      await writeWav(src, clip);
-      await runProcess('rubberband', ['-q', '-3', '-D', target.toFixed(4), src, dst], { signal });
-      clip = resample(await readWav(dst), TRACK_RATE);
-    }
+    const clip = clips[i];
     const at = Math.round(p.start * TRACK_RATE);
     for (let k = 0; k < clip.samples.length && at + k < total; k++) track[at + k] += clip.samples[k];
-    opts.onProgress?.(0.6 + (0.4 * (i + 1)) / placements.length);
   }
   await writeWav(opts.outPath, { rate: TRACK_RATE, samples: track });
   return { path: opts.outPath, placements };
