@@ -93,8 +93,12 @@ export function createPocketsphinxEngine(): SpeechEngine {
         '-hmm', path.join(MODEL_DIR, 'en-us'),
         '-lm', path.join(MODEL_DIR, 'en-us.lm.bin'),
         '-dict', path.join(MODEL_DIR, 'cmudict-en-us.dict'),
-        // Measured on the test data (jfk + LJ001-0001..0004): language weight 5 with a 5-frame phonetic
-        // lookahead gives WER 33% against 41% with the defaults (6.5, none), for ~25% more CPU.
+        // Measured on the test data (jfk + LJ001-0001..0004): language weight 5 gives WER 33% against 41% with
+        // the default 6.5, for ~50% more CPU (jfk: 7.8 s against 5.0 s; a 5-frame phonetic lookahead is already the
+        // default, so -pl_window 5 changes nothing). Tried to cut search cost and rejected, WER on the 7 benchmark
+        // inputs against 29.1% here: -beam/-pbeam 1e-40 43%, -wbeam 1e-25 31%, -topn 2 42%, -topn 3 36%,
+        // -maxhmmpf 3000 46%, -fwdflat no -bestpath no 50%, clips over 10 s cut in two 34%, -compallsen yes no faster;
+        // -maxwpf 20 gives the same words.
         '-lw', '5', '-pl_window', '5',
       ],
       { signal },
