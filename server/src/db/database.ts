@@ -74,6 +74,10 @@ async function openPglite(dir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection can be ended by the server (restart, failover, a dropped database). node-postgres
+  // then emits 'error' on the pool; unhandled, that would crash the process. The pool replaces the client on the
+  // next query, so a line on stderr is all this needs.
+  pool.on('error', (err) => process.stderr.write(`database: idle connection lost: ${err.message}\n`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await pool.query('select 1');
   return {
