@@ -11,18 +11,11 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { AppConfig } from '../config/app.config.ts';
 import { assertKey, contentDisposition, StorageError, type FileStorage, type StoredObject } from './file-storage.ts';
 
-export interface S3StorageOptions {
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-  /** Lifetime of download URLs in seconds (SIGNED_URL_TTL_SECONDS). */
-  signedUrlTtlSeconds: number;
-}
+/** The S3 settings of the configuration (STORAGE=s3; signedUrlTtlSeconds is the lifetime of download URLs). */
+export type S3StorageOptions = Omit<Extract<AppConfig['storage'], { kind: 's3' }>, 'kind'>;
 
 /** The client settings, shared with @tus/s3-store so tus uploads land in the same bucket. */
 export function s3ClientConfig(opts: S3StorageOptions) {
