@@ -11,8 +11,26 @@ import path from 'node:path';
 import type { RecognisedSegment, RecognisedWord, SpeechEngine, Transcript, TranscribeOptions } from '../speech.engine.ts';
 import { programExists, runProcess } from '../run-process.ts';
 import { readWav, writeWav } from '../../media/wav.ts';
+import { trimmedDictionaryPath } from './pocketsphinx-dictionary.ts';
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+const LM_PATH = path.join(MODEL_DIR, 'en-us.lm.bin');
+const DICT_PATH = path.join(MODEL_DIR, 'cmudict-en-us.dict');
+
+/**
+ * Search settings, measured on the benchmark inputs (jfk.wav, jfk.mp4, LJ001-0001..0004, lj001-0001-0004.mp4;
+ * each decoded whole, CPU seconds summed over the 78 s of speech, quiet machine; CPU figures vary +-20% run to run):
+ * - `-lw 5`: WER 25.8% against 31.9% with the default 6.5, but a wider first pass (CPU 36 s against 26 s);
+ *   lw 5.5 and 6 give 30.2%.
+ * - `-maxhmmpf 7000` (default 30000): same words, CPU 36 -> 27 s; 6000 28.0%, 5000 31.3%, 3000 46%.
+ * - `-maxwpf 10` (default unlimited): same words, CPU 27 -> 21-24 s; 5 and 20 give the same words too.
+ * Rejected, WER: -beam/-pbeam 1e-40 43%, -wbeam 1e-25 31%, -topn 2 42%, -topn 3 36%, -ds 2 37%,
+ * -fwdflat no -bestpath no 50%, -fwdflatbeam 1e-48 -fwdflatwbeam 1e-20 43%, -fillprob 1e-2 27% (no faster),
+ * -wip 0.3 / 1.5 34% / 35%; -pl_window 8 or 10 slower for the same words; -cmninit set to each file's own
+ * cepstral mean changes nothing (the model normalises each utterance in batch). ffmpeg denoising (afftdn)
+ * before decoding: 47%.
+ */
+const SEARCH_SETTINGS = ['-lw', '5', '-maxhmmpf', '7000', '-maxwpf', '10'];
 
 /**
  * Parses `pocketsphinx_continuous -time yes` output into words and utterance segments.
@@ -85,21 +103,16 @@ export function quietSplitPoints(samples: Float32Array, rate: number, parts: num
 
 /** Creates the pocketsphinx engine (English only, no language detection). */
 export function createPocketsphinxEngine(): SpeechEngine {
+  let dictionary: Promise<string> | undefined;
   const decode = async (wavPath: string, signal?: AbortSignal) => {
     const { stdout } = await runProcess(
       'pocketsphinx_continuous',
       [
         '-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null',
         '-hmm', path.join(MODEL_DIR, 'en-us'),
-        '-lm', path.join(MODEL_DIR, 'en-us.lm.bin'),
-        '-dict', path.join(MODEL_DIR, 'cmudict-en-us.dict'),
-        // Measured on the test data (jfk + LJ001-0001..0004): language weight 5 gives WER 33% against 41% with
-        // the default 6.5, for ~50% more CPU (jfk: 7.8 s against 5.0 s; a 5-frame phonetic lookahead is already the
-        // default, so -pl_window 5 changes nothing). Tried to cut search cost and rejected, WER on the 7 benchmark
-        // inputs against 29.1% here: -beam/-pbeam 1e-40 43%, -wbeam 1e-25 31%, -topn 2 42%, -topn 3 36%,
-        // -maxhmmpf 3000 46%, -fwdflat no -bestpath no 50%, clips over 10 s cut in two 34%, -compallsen yes no faster;
-        // -maxwpf 20 gives the same words.
-        '-lw', '5', '-pl_window', '5',
+        '-lm', LM_PATH,
+        '-dict', await (dictionary ??= trimmedDictionaryPath(DICT_PATH, LM_PATH)),
+        ...SEARCH_SETTINGS,
       ],
       { signal },
     ).catch((e) => {
@@ -114,7 +127,7 @@ export function createPocketsphinxEngine(): SpeechEngine {
     languages: ['en'],
     detectsLanguage: false,
     async available() {
-      return (await programExists('pocketsphinx_continuous')) && existsSync(path.join(MODEL_DIR, 'en-us.lm.bin'));
+      return (await programExists('pocketsphinx_continuous')) && existsSync(LM_PATH) && existsSync(DICT_PATH);
     },
     async transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
       // One decoder is single-threaded: cut long audio at quiet points and decode the parts on all cores.
