@@ -36,8 +36,11 @@ describe('pocketsphinx dictionary trimmed to the language model', () => {
   });
 
   it('recognises the same words as the full dictionary, from a smaller file', async () => {
-    const trimmed = await trimmedDictionaryPath(DICT, LM);
-    expect(trimmed).not.toBe(DICT);
+    const cache = path.join(dir, 'cache');
+    const trimmed = await trimmedDictionaryPath(DICT, LM, cache);
+    expect(path.dirname(trimmed)).toBe(cache);
+    await rm(trimmed);
+    expect(await trimmedDictionaryPath(DICT, LM, cache)).toBe(trimmed);
     expect((await readFile(trimmed, 'utf8')).split('\n').length).toBeLessThan((await readFile(DICT, 'utf8')).split('\n').length * 0.7);
     const wav = path.join(dir, 'jfk.wav');
     await extractSpeechWav(`${TESTDATA}/audio/jfk.wav`, wav);

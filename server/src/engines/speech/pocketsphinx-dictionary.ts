@@ -9,7 +9,7 @@
  * the unigram strings close the file, each NUL-terminated, in word-id order.
  */
 import { createHash } from 'node:crypto';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -50,20 +50,24 @@ export function trimDictionary(dictionary: string, vocabulary: ReadonlySet<strin
     .concat('\n');
 }
 
+/** Where trimmed dictionaries are kept: the user's cache folder (XDG layout), not a temporary folder. */
+export const DICTIONARY_CACHE_DIR = path.join(os.homedir(), '.cache', 'tarjama');
+
 /**
- * Path of the dictionary for `lmPath`: a trimmed copy written once per machine to the temporary directory
- * (named by the sizes and times of both files, written atomically), or `dictPath` itself when the LM's
+ * Path of the dictionary for `lmPath`: a trimmed copy written once per machine to `cacheDir` (named by the sizes
+ * and times of both files, written atomically, written again if removed), or `dictPath` itself when the LM's
  * vocabulary cannot be read or the copy cannot be written.
  */
-export async function trimmedDictionaryPath(dictPath: string, lmPath: string): Promise<string> {
+export async function trimmedDictionaryPath(dictPath: string, lmPath: string, cacheDir = DICTIONARY_CACHE_DIR): Promise<string> {
   try {
     const [d, l] = await Promise.all([stat(dictPath), stat(lmPath)]);
     const key = createHash('sha256').update(`${dictPath}:${d.size}:${d.mtimeMs}|${lmPath}:${l.size}:${l.mtimeMs}`).digest('hex').slice(0, 16);
-    const target = path.join(os.tmpdir(), `tarjama-pocketsphinx-${key}.dict`);
+    const target = path.join(cacheDir, `pocketsphinx-${key}.dict`);
     if (await stat(target).then((s) => s.size > 0, () => false)) return target;
     const vocabulary = trieVocabulary(await readFile(lmPath));
     if (!vocabulary) return dictPath;
-    const temp = `${target}.${process.pid}.tmp`;
+    await mkdir(cacheDir, { recursive: true });
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temp, trimDictionary(await readFile(dictPath, 'utf8'), new Set(vocabulary)));
     await rename(temp, target);
     return target;

@@ -103,7 +103,6 @@ export function quietSplitPoints(samples: Float32Array, rate: number, parts: num
 
 /** Creates the pocketsphinx engine (English only, no language detection). */
 export function createPocketsphinxEngine(): SpeechEngine {
-  let dictionary: Promise<string> | undefined;
   const decode = async (wavPath: string, signal?: AbortSignal) => {
     const { stdout } = await runProcess(
       'pocketsphinx_continuous',
@@ -111,7 +110,7 @@ export function createPocketsphinxEngine(): SpeechEngine {
         '-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null',
         '-hmm', path.join(MODEL_DIR, 'en-us'),
         '-lm', LM_PATH,
-        '-dict', await (dictionary ??= trimmedDictionaryPath(DICT_PATH, LM_PATH)),
+        '-dict', await trimmedDictionaryPath(DICT_PATH, LM_PATH),
         ...SEARCH_SETTINGS,
       ],
       { signal },
