@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Server, EVENTS } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import { CoalescingFileStore } from './coalescing-file-store.ts';
 import { S3Store } from '@tus/s3-store';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../../context.ts';
@@ -50,7 +50,7 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
   const datastore =
     cfg.storage.kind === 's3'
       ? new S3Store({ s3ClientConfig: { ...s3ClientConfig(cfg.storage), bucket: cfg.storage.bucket }, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS })
-      : new FileStore({ directory: localDir, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
+      : new CoalescingFileStore({ directory: localDir, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
 
   async function userOf(req: Request): Promise<string> {
     const m = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i);
