@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
 import { tokenSubjectOf } from './modules/auth/token-subject.repository.ts';
+import { shareTokenRevocations } from './modules/auth/token-revocation.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createStorage } from './storage/storage.factory.ts';
 import { createEngineRegistry, type EngineRegistry } from './engines/engine.registry.ts';
@@ -64,6 +65,11 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
   const mailer =
     overrides.mailer ?? createMailer({ smtpUrl: app.smtpUrl, from: app.mailFrom, outboxDir: path.join(app.dataDir, 'outbox'), logger });
   const secret = loadOrCreateSecret(app.dataDir, app.secret);
+  const revocations = await shareTokenRevocations(
+    database,
+    createTokenService(secret, app.accessTokenTtlSeconds, (userId) => tokenSubjectOf(database.db, userId)),
+    logger,
+  );
   const ctx: AppContext = {
     config,
     logger,
@@ -72,12 +78,12 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     queue,
     mailer,
     secret,
-    tokens: createTokenService(secret, app.accessTokenTtlSeconds, (userId) => tokenSubjectOf(database.db, userId)),
+    tokens: revocations.tokens,
     storage: createStorage(app.storage, secret, () => config.app.publicUrl),
     engines: createEngineRegistry(config.engines),
     healthChecks: new Map(),
     userDeletionHooks: [],
-    onClose: [],
+    onClose: [revocations.stop],
     async close() {
       for (const fn of [...ctx.onClose].reverse()) await fn();
       await queue.stop();

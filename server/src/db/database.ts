@@ -36,6 +36,14 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * PostgreSQL LISTEN: `onMessage(payload)` for every NOTIFY on `channel`, from any process on the same database
+   * (PGlite: this process only). PostgreSQL uses one dedicated connection, opened again after it is lost
+   * (notifications sent meanwhile are missed). Returns the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL NOTIFY `channel` with `payload` (at most 8,000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +76,8 @@ async function openPglite(dir: string): Promise<Database> {
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    notify: async (channel, payload) => void (await client.query('select pg_notify($1, $2)', [channel, payload])),
     close: () => client.close(),
   };
 }
@@ -87,6 +97,42 @@ async function openPostgres(url: string): Promise<Database> {
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    notify: async (channel, payload) => void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own, opened again every second until it works after it is lost; see Database.listen. */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectLater = () => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(reconnectLater), 1000);
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+    c.on('error', (err) => {
+      process.stderr.write(`database: LISTEN ${channel} connection lost: ${err.message}\n`);
+      void c.end().catch(() => undefined);
+      reconnectLater();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) await c.end();
+    else client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

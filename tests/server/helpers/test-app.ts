@@ -12,7 +12,8 @@ import { createContext, type AppContext } from '../../../server/src/context.ts';
 import { buildApp } from '../../../server/src/app.ts';
 import { registerJobHandlers } from '../../../server/src/worker.ts';
 import type { Mailer } from '../../../server/src/mail/mailer.ts';
-import { createTestDatabase, type DatabaseKind } from './databases.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
+import { openDatabase } from '../../../server/src/db/database.ts';
 
 export interface TestApp {
   ctx: AppContext;
@@ -20,6 +21,8 @@ export interface TestApp {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
   dataDir: string;
+  /** PostgreSQL URL of its database (undefined on PGlite), for a second app joining it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -27,13 +30,24 @@ export interface TestAppOptions {
   kind: DatabaseKind;
   env?: Record<string, string>;
   mailer?: Mailer;
+  /**
+   * Another server process on the same PostgreSQL database: this URL is opened with a pool of its own (and not
+   * dropped on close) instead of a fresh database.
+   */
+  databaseUrl?: string;
   /** Start the queue; with `work: true` also the job workers (default: queue not started). */
   queue?: { work: boolean; concurrency?: number };
 }
 
+/** An already migrated PostgreSQL database, opened with its own pool; dispose only closes the pool. */
+async function joinDatabase(url: string): Promise<TestDatabase> {
+  const database = await openDatabase({ url });
+  return { database, url, dispose: () => database.close() };
+}
+
 export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-test-'));
-  const testDb = await createTestDatabase(opts.kind);
+  const testDb = opts.databaseUrl ? await joinDatabase(opts.databaseUrl) : await createTestDatabase(opts.kind);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -59,6 +73,7 @@ export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
+    databaseUrl: testDb.url,
     async close() {
       await app.close();
       await ctx.close();

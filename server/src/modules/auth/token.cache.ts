@@ -7,8 +7,9 @@
  * - Subjects: user id -> { e-mail, tokens_valid_after } (or "no such user"), kept SUBJECT_TTL_MS.
  * Revocation: `forget(userId)` (sign-out, password reset, account deletion in this process) drops the user's
  * subject, so the next request reads the database and a revoked token is refused at once in this process. A load
- * that started before a forget is not stored (epoch check). Other server processes keep their copy for up to
- * SUBJECT_TTL_MS: a token revoked elsewhere still works there for at most that long.
+ * that started before a forget is not stored (epoch check). Other server processes are told by a PostgreSQL
+ * NOTIFY (token-revocation.ts) and forget at once; SUBJECT_TTL_MS bounds how long a token revoked elsewhere can
+ * still work there when that notice is missed.
  * Both maps are bounded (oldest inserted dropped first).
  */
 import type { TokenSubject } from './token-subject.repository.ts';

@@ -5,7 +5,7 @@
  * too coarse for "sign out, then sign in again within the same second").
  * Verified tokens and users' revocation moments are cached in memory (token.cache.ts): whoever changes
  * tokens_valid_after or deletes a user calls `forget(userId)` so this process refuses revoked tokens at once;
- * other processes follow within SUBJECT_TTL_MS (5 s).
+ * other processes hear of it by NOTIFY (token-revocation.ts), or at the latest after SUBJECT_TTL_MS (5 s).
  */
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
