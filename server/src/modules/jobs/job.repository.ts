@@ -21,6 +21,18 @@ export async function listUserJobs(db: DbOrTx, userId: string, limit: number): P
   return db.select().from(jobs).where(eq(jobs.userId, userId)).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(limit);
 }
 
+/**
+ * A version of the user's job list: their number of jobs and the latest updated_at (every write to a job sets it;
+ * a deletion changes the count), as text. Changes whenever the list would.
+ */
+export async function listVersion(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, latest: sql<string | null>`max(${jobs.updatedAt})::text` })
+    .from(jobs)
+    .where(eq(jobs.userId, userId));
+  return `${row?.n ?? 0}@${row?.latest ?? ''}`;
+}
+
 /** The user's unfinished jobs and those finished after `since`, newest first. */
 export async function listActiveUserJobs(db: DbOrTx, userId: string, since: Date): Promise<JobRow[]> {
   return db

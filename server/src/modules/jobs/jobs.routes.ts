@@ -38,7 +38,12 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const list = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { limit } = parseInput(ListJobsQuery, request.query);
       const userId = currentUser(request).id;
-      const body = await cachedList(userId, String(limit), async () => JSON.stringify(await service.listJobs(ctx, userId, limit)));
+      const body = await cachedList(userId, String(limit), {
+        build: async () => JSON.stringify(await service.listJobs(ctx, userId, limit)),
+        version: () => service.listVersion(ctx, userId),
+        // A quarter of the signed URLs' life: a served download link always has most of its life left.
+        maxAgeMs: (ctx.config.app.storage.signedUrlTtlSeconds * 1000) / 4,
+      });
       reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store');
       const vary = reply.getHeader('vary'); // CORS may have set Vary: Origin already
       reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');

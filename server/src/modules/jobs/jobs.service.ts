@@ -150,6 +150,11 @@ export async function listJobs(ctx: Ctx, userId: string, limit: number): Promise
   return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done));
 }
 
+/** A string that changes whenever the user's job list does (see repo.listVersion). */
+export function listVersion(ctx: Ctx, userId: string): Promise<string> {
+  return repo.listVersion(ctx.db, userId);
+}
+
 /** @throws AppError NOT_FOUND for an unknown or another user's job. */
 export async function getJob(ctx: Ctx, userId: string, id: string): Promise<JobResponse> {
   const job = await repo.findUserJob(ctx.db, userId, id);
