@@ -11,7 +11,8 @@
  * BENCH_ACCEPT_ENCODING (Accept-Encoding of the list calls; default 'gzip, deflate, br' as browsers send it, '' for
  * plain JSON; latency is to the last byte received, the client does not decompress),
  * BENCH_LOG_LEVEL (the server's LOG_LEVEL, 'warn'; 'info' logs every request as production does by default),
- * BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
+ * BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it),
+ * BENCH_SERVER_STDOUT (any value: the server's stdout is shown, e.g. with BENCH_SERVER_NODE_ARGS='--trace-gc').
  */
 import fs from 'node:fs';
 import os from 'node:os';
