@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { requestPasswordReset } from '../api/auth.api.ts';
 import { ForgotPasswordSchema, fieldErrors } from '../schemas.ts';
 import './auth.css';
@@ -42,10 +42,9 @@ export function ForgotPasswordPage() {
           <input id="forgot-email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={submitted && !!errors.email} />
           {submitted && errors.email ? <p className="field-error">{i18n._(errors.email)}</p> : null}
         </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? <Spinner size="sm" /> : null}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block">
           <Trans>Send Reset Link</Trans>
-        </button>
+        </BusyButton>
         <p className="auth-footer">
           <Trans>Remembered it?</Trans> <Link href="/auth"><Trans>Sign In</Trans></Link>
         </p>

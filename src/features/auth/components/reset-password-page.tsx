@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { resetPassword } from '../api/auth.api.ts';
 import { ResetPasswordSchema, fieldErrors } from '../schemas.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -57,10 +57,9 @@ export function ResetPasswordPage() {
           <PasswordInput id="reset-confirm" autoComplete="new-password" value={form.confirm_password} onChange={(e) => setForm({ ...form, confirm_password: e.target.value })} />
           {form.confirm_password && errors.confirm_password ? <p className="field-error">{i18n._(errors.confirm_password)}</p> : null}
         </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={invalid || busy}>
-          {busy ? <Spinner size="sm" /> : null}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block" disabled={invalid}>
           <Trans>Reset Password</Trans>
-        </button>
+        </BusyButton>
       </form>
     </div>
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { useSessionStore } from '../store.ts';
 import { SignInSchema, fieldErrors } from '../schemas.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -48,10 +48,9 @@ export function SignInForm() {
       <div className="auth-row-end">
         <Link href="/auth/forgot-password"><Trans>Forgot password?</Trans></Link>
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? <Spinner size="sm" /> : null}
+      <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block">
         <Trans>Sign In</Trans>
-      </button>
+      </BusyButton>
       <div className="auth-divider"><Trans>or</Trans></div>
       <GoogleButton />
     </form>

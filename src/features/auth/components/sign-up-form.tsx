@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { signup, VERIFY_EMAIL_KEY } from '../api/auth.api.ts';
 import { SignUpSchema, fieldErrors } from '../schemas.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -62,10 +62,9 @@ export function SignUpForm() {
         {show('confirm_password') ? <p className="field-error">{i18n._(errors.confirm_password)}</p> : null}
       </div>
       <p className="terms"><Trans>By creating an account you agree to our Terms of Service and Privacy Policy.</Trans></p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? <Spinner size="sm" /> : null}
+      <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block">
         <Trans>Create Account</Trans>
-      </button>
+      </BusyButton>
       <div className="auth-divider"><Trans>or</Trans></div>
       <GoogleButton />
     </form>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { resendOtp, verifyEmail, VERIFY_EMAIL_KEY } from '../api/auth.api.ts';
 import { OtpInput as OtpField } from './otp-input.tsx';
 import './auth.css';
@@ -63,10 +63,9 @@ export function VerifyPage() {
           <Trans>We sent a 6-digit code to <strong dir="ltr">{email}</strong></Trans>
         </p>
         <OtpField value={code} onChange={setCode} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={code.length !== 6 || busy}>
-          {busy ? <Spinner size="sm" /> : null}
+        <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block" disabled={code.length !== 6}>
           <Trans>Verify Account</Trans>
-        </button>
+        </BusyButton>
         <p className="auth-footer">
           <Trans>Didn't receive the code?</Trans>{' '}
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void onResend()} disabled={resending}>

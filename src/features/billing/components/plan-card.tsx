@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PlanCard as Plan } from '../../../lib/api-types.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { copyOf, MOST_POPULAR, PAYG } from '../plans.ts';
 import { translate } from '../../../lib/i18n.ts';
 
@@ -36,10 +36,9 @@ export function PlanCardView({ plan, current, busy, onChoose, actionLabel }: Pla
       {current ? (
         <div className="plan-current" data-testid="current-plan-badge"><Trans>Current Plan</Trans></div>
       ) : (
-        <button type="button" className={`btn btn-block ${plan.popular ? 'btn-gradient' : 'btn-outline'}`} disabled={busy} onClick={() => onChoose(plan)}>
-          {busy ? <Spinner size="sm" /> : null}
+        <BusyButton busy={busy} type="button" className={`btn btn-block ${plan.popular ? 'btn-gradient' : 'btn-outline'}`} onClick={() => onChoose(plan)}>
           {actionLabel ?? (copy ? i18n._(copy.button) : plan.buttonText)}
-        </button>
+        </BusyButton>
       )}
       <ul className="plan-features">
         {(copy ? copy.features.map((f) => i18n._(f)) : plan.features).map((f) => (

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCredits } from '../../../lib/format.ts';
 import { CHECKOUT_PLAN_KEY, confirmTestCheckout, describeTestSession, goTo, type TestSession } from '../api/billing.api.ts';
@@ -62,10 +63,9 @@ export function TestCheckoutPage() {
               </div>
             )}
             <div className="row">
-              <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={busy || !plan}>
-                {busy ? <Spinner size="sm" /> : null}
+              <BusyButton busy={busy} type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!plan}>
                 <Trans>Confirm</Trans>
-              </button>
+              </BusyButton>
               <Link href="/pricing" className="btn btn-outline"><Trans>Cancel</Trans></Link>
             </div>
           </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../../components/dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { toast } from '../../../components/toast/toast-store.ts';
 import type { User } from '../../../lib/api-types.ts';
 import { profileErrors } from '../schemas.ts';
@@ -78,10 +78,9 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
               {errors.full_name ? <p className="field-error">{i18n._(errors.full_name)}</p> : null}
             </div>
             <div>
-              <button type="submit" className="btn btn-primary" disabled={saving || !!errors.full_name}>
-                {saving ? <Spinner size="sm" /> : null}
+              <BusyButton busy={saving} type="submit" className="btn btn-primary" disabled={!!errors.full_name}>
                 <Trans>Save changes</Trans>
-              </button>
+              </BusyButton>
             </div>
           </div>
         </form>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AUTO_DETECT, STUDIO_LANGUAGES } from '../../../config/constants.ts';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
 import { formatCredits } from '../../../lib/format.ts';
@@ -160,10 +160,9 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             <p className="cost-note"><Trans>Estimate for 10 minutes of media or 500 words; the final price uses the real length.</Trans></p>
           )}
         </div>
-        <button type="button" className="btn btn-gradient btn-lg btn-block" disabled={!canStart(kind, config, submitting) || !mediaUrl && selection?.type !== 'file'} onClick={() => void onStart()}>
-          {submitting ? <Spinner size="sm" /> : null}
+        <BusyButton busy={submitting} type="button" className="btn btn-gradient btn-lg btn-block" disabled={!canStart(kind, config, submitting) || !mediaUrl && selection?.type !== 'file'} onClick={() => void onStart()}>
           <Trans>Start Processing</Trans>
-        </button>
+        </BusyButton>
         {config.targets.length > 0 ? (
           <p className="muted small">
             <Trans>From {languageName(config.source)} to {config.targets.map(languageName).join(', ')}</Trans>
