@@ -11,6 +11,7 @@ import { api, createUser } from './fixtures.ts';
 import { jobOutputs, jobs } from '../../../server/src/db/schema/index.ts';
 import { acceptsGzip, TTL_MS } from '../../../server/src/modules/jobs/job-list.cache.ts';
 import { eq, sql } from 'drizzle-orm';
+import { insertJob } from '../credits/ledger-helpers.ts';
 
 /** A raw GET (node:http does not decompress), returning status, headers and the bytes as received. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
@@ -95,10 +96,7 @@ describe.each(DATABASE_KINDS)('job list on %s', (kind) => {
 
   it('shows progress written by a worker in another process within a few seconds', async () => {
     const user = await createUser(t, 0);
-    const [row] = await t.ctx.db
-      .insert(jobs)
-      .values({ userId: user.id, jobType: 'video_translation', servicesRequested: ['subtitle'], sourceLanguage: 'en', targetLanguages: ['es'], originalFilename: 'talk.mp4', sourceFileUrl: 'http://127.0.0.1/files/talk.mp4', status: 'processing', progress: 10, creditsReserved: 1 } as never)
-      .returning({ id: jobs.id });
+    const row = await insertJob(t.ctx.db, user.id, 1, { status: 'processing', progress: 10 });
     expect((await api(t, user, 'GET', '/v1/jobs/')).body[0].progress).toBe(10);
     // Written straight to the database, as another process does (this process's cache is not told).
     await t.ctx.db.update(jobs).set({ progress: 55, stage: 'translate', updatedAt: sql`now()` }).where(eq(jobs.id, row.id));

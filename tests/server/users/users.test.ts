@@ -4,6 +4,7 @@ import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { creditLedger, jobs, subscriptions, users } from '../../../server/src/db/schema/index.ts';
 import { call, login, PASSWORD, verifiedAccount } from '../auth/account-helpers.ts';
+import { insertJob } from '../credits/ledger-helpers.ts';
 
 describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
   let t: TestApp;
@@ -79,15 +80,7 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
 
   it('deletes the account with its jobs, credits and subscription; the token and password stop working', async () => {
     const { email, token, userId } = await verifiedAccount(t);
-    await t.ctx.db.insert(jobs).values({
-      userId,
-      jobType: 'video_translation',
-      servicesRequested: ['subtitle'],
-      sourceLanguage: 'en',
-      targetLanguages: ['es'],
-      originalFilename: 'talk.mp4',
-      sourceFileUrl: 'http://127.0.0.1/files/talk.mp4',
-    } as never);
+    await insertJob(t.ctx.db, userId, 0);
     await t.ctx.db.insert(subscriptions).values({ userId, planId: 'pro', status: 'active', provider: 'test' } as never);
     const other = await verifiedAccount(t);
 
