@@ -64,14 +64,27 @@ export async function trimmedDictionaryPath(dictPath: string, lmPath: string, ca
     const key = createHash('sha256').update(`${dictPath}:${d.size}:${d.mtimeMs}|${lmPath}:${l.size}:${l.mtimeMs}`).digest('hex').slice(0, 16);
     const target = path.join(cacheDir, `pocketsphinx-${key}.dict`);
     if (await stat(target).then((s) => s.size > 0, () => false)) return target;
-    const vocabulary = trieVocabulary(await readFile(lmPath));
-    if (!vocabulary) return dictPath;
-    await mkdir(cacheDir, { recursive: true });
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, trimDictionary(await readFile(dictPath, 'utf8'), new Set(vocabulary)));
-    await rename(temp, target);
-    return target;
+    // Decoders started together (a clip cut in parts) share one write.
+    let writing = writes.get(target);
+    if (!writing) {
+      writes.set(target, (writing = writeTrimmed(dictPath, lmPath, cacheDir, target).finally(() => writes.delete(target))));
+    }
+    return (await writing) ? target : dictPath;
   } catch {
     return dictPath;
   }
+}
+
+/** Trimmed dictionaries being written by this process, by target path. */
+const writes = new Map<string, Promise<boolean>>();
+
+/** Writes the trimmed copy to `target` atomically; false when the LM's vocabulary cannot be read. */
+async function writeTrimmed(dictPath: string, lmPath: string, cacheDir: string, target: string): Promise<boolean> {
+  const vocabulary = trieVocabulary(await readFile(lmPath));
+  if (!vocabulary) return false;
+  await mkdir(cacheDir, { recursive: true });
+  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temp, trimDictionary(await readFile(dictPath, 'utf8'), new Set(vocabulary)));
+  await rename(temp, target);
+  return true;
 }

@@ -59,10 +59,13 @@ function drop(userId: string): void {
   entries.delete(userId);
 }
 
-/** Builds the body into `e` (if it was not dropped meanwhile); `version` is read before the build starts. */
-async function rebuild(userId: string, e: Entry, source: ListSource): Promise<ListBody> {
+/**
+ * Builds the body into `e` (if it was not dropped meanwhile). The version is read before the build starts
+ * (`known`: already read by the caller), so a change during the build is seen by the next check.
+ */
+async function rebuild(userId: string, e: Entry, source: ListSource, known?: string): Promise<ListBody> {
   const started = Date.now();
-  const version = await source.version?.();
+  const version = known ?? (await source.version?.());
   const json = Buffer.from(await source.build(), 'utf8');
   // zlib runs on the thread pool: a rebuild does not hold up other requests.
   const body = { json, gzip: await gzipAsync(json) };
@@ -81,11 +84,12 @@ async function rebuild(userId: string, e: Entry, source: ListSource): Promise<Li
 /** Keeps the body when the version is unchanged, else rebuilds. */
 async function revalidate(userId: string, e: Entry, source: ListSource): Promise<ListBody> {
   const checked = Date.now();
-  if (e.body && (await source.version!()) === e.version) {
+  const version = await source.version!();
+  if (e.body && version === e.version) {
     e.at = checked;
     return e.body;
   }
-  return rebuild(userId, e, source);
+  return rebuild(userId, e, source, version);
 }
 
 /**
