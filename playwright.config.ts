@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests in Debian Chromium against the real server, started as `npm start` does after the web build
  * (stack.md: never `npx playwright install`; the background-networking flags keep Chromium off the closed network).
  */
-export const E2E_PORT = 8199;
+// E2E_PORT lets two checkouts on one machine run their browser tests at once.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8199);
 export const E2E_DATA_DIR = '.test-data/e2e';
 
 export default defineConfig({

@@ -34,7 +34,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         navigateFallback: '/index.html',
         // API and media paths are never answered by the app shell.
-        navigateFallbackDenylist: [/^\/(v1|auth\/login|api|files|uploads|tus|healthz|user)\b/],
+        navigateFallbackDenylist: [/^\/(v1|auth\/login|auth\/google|api|files|uploads|tus|healthz|user|docs)\b/],
         runtimeCaching: [
           {
             // Finished downloads (signed output URLs) are kept so they open offline; 30 days like the source videos.
@@ -60,5 +60,7 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   build: { outDir: 'dist', target: 'es2022', sourcemap: false },
-  server: { proxy: { '/v1': 'http://127.0.0.1:8000', '/api': 'http://127.0.0.1:8000', '/user': 'http://127.0.0.1:8000' } },
+  server: {
+    proxy: { '/v1': 'http://127.0.0.1:8000', '/api': 'http://127.0.0.1:8000', '/user': 'http://127.0.0.1:8000' },
+  },
 });

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-RUNTIME_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-spa-ita espeak-ng flite rubberband-cli yt-dlp)
+RUNTIME_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-spa-ita espeak-ng flite rubberband-cli yt-dlp fonts-noto-core fonts-noto-cjk)
 TEST_PACKAGES=(chromium libreoffice-writer fonts-dejavu-core postgresql)
 
 want=("${RUNTIME_PACKAGES[@]}")

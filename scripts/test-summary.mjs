@@ -1,16 +1,29 @@
-// Prints the closing line of `npm test`: "N passed, N failed[, N skipped]" over the type checks, Vitest and
+// Prints the closing line of `npm test`: "N passed, N failed[, N skipped]" over the static checks, Vitest and
 // Playwright, and exits 1 when anything failed (or a runner crashed without writing its report).
 import fs from 'node:fs';
 import path from 'node:path';
 
 const [dir, vitestRc, playwrightRc] = process.argv.slice(2);
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 
-const typecheckFailed = Number(fs.readFileSync(path.join(dir, 'typecheck-failed'), 'utf8'));
-passed += 2 - typecheckFailed;
-failed += typecheckFailed;
+// The static checks (type checks, lint, format): "failed total".
+const [checksFailed, checksRun] = fs
+  .readFileSync(path.join(dir, 'checks-failed'), 'utf8')
+  .trim()
+  .split(' ')
+  .map(Number);
+passed += checksRun - checksFailed;
+failed += checksFailed;
 
-const read = (name) => { try { return JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')); } catch { return null; } };
+const read = (name) => {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+  } catch {
+    return null;
+  }
+};
 
 const vitest = read('vitest.json');
 if (vitest) {

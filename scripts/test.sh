@@ -26,7 +26,12 @@ step "type check: web"
 npx tsc -p tsconfig.json --noEmit && echo "ok" || checks_failed=$((checks_failed + 1))
 step "type check: server"
 npx tsc -p server/tsconfig.json --noEmit && echo "ok" || checks_failed=$((checks_failed + 1))
-echo "$checks_failed" > "$results/typecheck-failed"
+step "lint (ESLint)"
+npx eslint --max-warnings 0 . && echo "ok" || checks_failed=$((checks_failed + 1))
+step "format (Prettier)"
+npm run --silent format:check && echo "ok" || checks_failed=$((checks_failed + 1))
+# Four checks: two type checks, lint and format.
+echo "$checks_failed 4" > "$results/checks-failed"
 
 step "unit and server tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
