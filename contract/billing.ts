@@ -1,0 +1,112 @@
+/**
+ * Billing calls (spec sections 3 and 7): plans with the credit rates, checkout, portal, cancellation, billing
+ * history, and the local test mode's checkout. Prices are in dollars, allowances and rates in credits.
+ */
+import * as v from 'valibot';
+import { PRICE_UNITS, SERVICES, type Service } from './jobs.ts';
+
+/** POST /v1/billing/create-checkout-session. A missing or null price_id (the Free card) is answered 400 PLAN_NOT_AVAILABLE. */
+export const CreateCheckoutRequest = v.object({
+  price_id: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
+  plan_name: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
+});
+export type CreateCheckoutRequest = v.InferOutput<typeof CreateCheckoutRequest>;
+
+/** POST /v1/billing/test-checkout/confirm */
+export const ConfirmTestCheckoutRequest = v.object({
+  session_id: v.pipe(
+    v.string('session_id is required'),
+    v.trim(),
+    v.minLength(1, 'session_id is required'),
+    v.maxLength(2000),
+  ),
+});
+export type ConfirmTestCheckoutRequest = v.InferOutput<typeof ConfirmTestCheckoutRequest>;
+
+/** A plan card (spec section 3 "Plan card"), reading A's plans. */
+export const PlanCard = v.object({
+  name: v.string(),
+  planName: v.string(),
+  priceId: v.nullable(v.string()),
+  description: v.string(),
+  /** '$49' */
+  price: v.string(),
+  /** '/month' or 'one-time' */
+  period: v.string(),
+  /** '1,200 credits' */
+  credits: v.string(),
+  /** Credits per period: 1200. */
+  allowance: v.number(),
+  features: v.array(v.string()),
+  limitations: v.array(v.string()),
+  buttonText: v.string(),
+  buttonVariant: v.string(),
+  /** '$0.10/credit' or null */
+  payAsYouGo: v.nullable(v.string()),
+  popular: v.boolean(),
+  rolloverPercent: v.number(),
+});
+export type PlanCard = v.InferOutput<typeof PlanCard>;
+
+/**
+ * The price of one service: `credits` for every `per` `unit`s of media or text, per target language
+ * (spec section 9: subtitles 1 credit per minute, voice-over 3 per minute, documents 0.5 per 100 words).
+ */
+export const PriceRate = v.object({ credits: v.number(), per: v.number(), unit: v.picklist(PRICE_UNITS) });
+export type PriceRate = v.InferOutput<typeof PriceRate>;
+export type PriceRates = Record<Service, PriceRate>;
+
+/** GET /v1/plans: the plan cards, whether billing is real or the local test mode, and the credit rates. */
+export const PlansResponse = v.object({
+  plans: v.array(PlanCard),
+  billing_mode: v.picklist(['stripe', 'test']),
+  rates: v.object(Object.fromEntries(SERVICES.map((s) => [s, PriceRate])) as Record<Service, typeof PriceRate>),
+});
+export type PlansResponse = v.InferOutput<typeof PlansResponse>;
+
+/** POST /v1/billing/create-checkout-session answer (spec section 3 "Checkout session result"). */
+export const CheckoutSessionResponse = v.object({ statusCode: v.literal(200), sessionId: v.string(), url: v.string() });
+
+/** POST /v1/billing/create-portal-session answer (spec section 3 "Portal session response"). */
+export const PortalSessionResponse = v.object({ statusCode: v.literal(200), url: v.string() });
+
+/** POST /v1/billing/cancel-subscription answer: access lasts until `current_period_end` (ISO 8601). */
+export const CancelSubscriptionResponse = v.object({
+  statusCode: v.literal(200),
+  cancel_at_period_end: v.boolean(),
+  current_period_end: v.string(),
+});
+
+/** An invoice (spec section 3 "Invoice"): amount in dollars; date ISO 8601. */
+export const Invoice = v.object({
+  id: v.string(),
+  description: v.string(),
+  date: v.string(),
+  amount: v.number(),
+  invoice_pdf: v.nullable(v.string()),
+});
+export type Invoice = v.InferOutput<typeof Invoice>;
+
+/** GET /v1/users/me/billing-history answer (spec section 3 "Billing history response"). */
+export const BillingHistoryResponse = v.object({
+  invoices: v.array(Invoice),
+  next_billing_date: v.optional(v.nullable(v.string())),
+});
+export type BillingHistoryResponse = v.InferOutput<typeof BillingHistoryResponse>;
+
+/** GET /v1/billing/test-checkout/session answer: what the test checkout page shows. */
+export const TestCheckoutSessionResponse = v.object({
+  statusCode: v.literal(200),
+  session_id: v.string(),
+  test_mode: v.literal(true),
+  notice: v.string(),
+  plan: v.object({ name: v.string(), planName: v.string(), amount: v.number(), credits: v.number() }),
+});
+export type TestCheckoutSessionResponse = v.InferOutput<typeof TestCheckoutSessionResponse>;
+
+/** POST /v1/billing/test-checkout/confirm answer: where to go next and the plan now held. */
+export const TestCheckoutConfirmResponse = v.object({
+  statusCode: v.literal(200),
+  url: v.string(),
+  current_plan: v.string(),
+});

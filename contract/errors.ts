@@ -1,0 +1,232 @@
+/**
+ * Every error code of the product, with its HTTP status and its English message (after tus-node-server's
+ * `ERRORS`). API answers carry `{ error, statusCode, code, ...details }`; failed jobs carry `error_code`. The server
+ * may word `error` more precisely for API users; the web app shows its own translated message for `code`
+ * (a `Record<ErrorCode, ...>` in each catalog), so no server sentence reaches the Arabic UI.
+ *
+ * Codes marked "job" are also the reasons a job fails or an uploaded file is refused after its content was read.
+ */
+import * as v from 'valibot';
+
+export const ERRORS = {
+  // Requests
+  BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are missing or invalid.' },
+  MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This Content-Type is not accepted here.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'This service is not available.' },
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    message: 'File storage is not available right now, so the file could not be saved. Please try again later.',
+  },
+  INTERNAL: { status: 500, message: 'An unexpected error occurred' },
+  // Accounts
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Incorrect email or password.' },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Please verify your email before signing in. Check your inbox for the 6-digit code.',
+  },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists.' },
+  INVALID_OTP: { status: 400, message: 'Invalid OTP. Please try again.' },
+  OTP_EXPIRED: { status: 400, message: 'This code has expired. Request a new one.' },
+  OTP_TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many wrong codes. Request a new one.' },
+  ALREADY_VERIFIED: { status: 400, message: 'This email is already verified. Please sign in.' },
+  INVALID_RESET_TOKEN: { status: 400, message: 'Invalid or expired token.' },
+  EMAIL_CHANGE_UNSUPPORTED: { status: 400, message: 'Changing the email address of an account is not supported.' },
+  ACCOUNT_GONE: { status: 404, message: 'This account no longer exists.' },
+  GOOGLE_NOT_CONFIGURED: { status: 503, message: 'Sign-in with Google is not configured on this server.' },
+  GOOGLE_SIGN_IN_UNAVAILABLE: {
+    status: 503,
+    message: 'Sign-in with Google is not available right now. Please try again later.',
+  },
+  GOOGLE_EMAIL_UNVERIFIED: {
+    status: 403,
+    message: 'Your Google account has no verified email address, so it cannot be used to sign in.',
+  },
+  GOOGLE_ACCOUNT_CONFLICT: { status: 403, message: 'This email is already linked to another Google account.' },
+  // Uploads
+  FILE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    message:
+      'This file type is not supported. Upload a video or audio file (MP4, MOV, AVI, MKV, MP3, WAV, M4A) or a document (.docx, .xlsx, .srt, .vtt).',
+  },
+  FILE_TOO_LARGE: { status: 413, message: 'This file is larger than allowed.' },
+  UPLOAD_URL_INVALID: { status: 403, message: 'This upload URL is invalid or has expired.' },
+  UPLOAD_CLOSED: { status: 409, message: 'This upload was cancelled or has expired. Ask for a new upload URL.' },
+  UPLOAD_ALREADY_DONE: { status: 409, message: 'This file was already uploaded. Ask for a new upload URL.' },
+  UPLOAD_INCOMPLETE: { status: 409, message: 'This file has not finished uploading yet.' },
+  UPLOAD_NOT_FOUND: {
+    status: 404,
+    message: 'No uploaded file at this media_url. Upload the file first and use the file_url you were given.',
+  },
+  UPLOAD_EXPIRED: { status: 404, message: 'This uploaded file was deleted after 30 days. Upload it again.' },
+  DOWNLOAD_LINK_INVALID: {
+    status: 403,
+    message: 'This download link is invalid or has expired. Refresh the job list to get a new one.',
+  },
+  FILE_GONE: { status: 404, message: 'This file no longer exists.' },
+  // Jobs
+  JOB_NOT_FOUND: { status: 404, message: 'Job not found.' },
+  // Tracks (the editor)
+  TRACKS_NOT_READY: {
+    status: 409,
+    message: 'This job has no editable tracks: only completed video or audio jobs can be edited.',
+  },
+  REVISION_CONFLICT: {
+    status: 409,
+    message: 'The tracks were changed elsewhere since you loaded them. Reload them and apply your change again.',
+  },
+  INVALID_CUE: { status: 400, message: 'A cue is not valid.' },
+  JOB_BUSY: { status: 409, message: 'This job is being processed. Try again when it has finished.' },
+  NOTHING_TO_REDUB: { status: 400, message: 'Nothing changed since the last voice-over: there is nothing to re-dub.' },
+  NO_VOICE_OVER: { status: 400, message: 'This job has no voice-over to re-dub.' },
+  REVISION_NOT_FOUND: { status: 404, message: 'This revision does not exist.' },
+  PAYMENT_REQUIRED: { status: 402, message: 'Not enough credits for this job.' },
+  MEDIA_URL_NOT_ACCEPTED: {
+    status: 400,
+    message:
+      'media_url must be the file_url of a file you uploaded, or a YouTube link (youtube.com or youtu.be). Other addresses are not fetched.',
+  },
+  NOT_A_MEDIA_FILE: { status: 400, message: 'This file is a document: submit it to POST /v1/documents/translate.' },
+  NOT_A_DOCUMENT: { status: 400, message: 'This is not a document: video and audio go to POST /v1/jobs/translate.' },
+  SAME_LANGUAGE: { status: 400, message: 'The file is already in this language: choose another target language.' },
+  NO_ENGINE: { status: 400, message: 'No engine on this server can do this job.' },
+  VOICE_NOT_AVAILABLE: {
+    status: 400,
+    message: 'This voice is not available for this language. Choose one of the voices listed for it.',
+  },
+  YOUTUBE_UNAVAILABLE: {
+    status: 422,
+    message: 'This YouTube video could not be read. Check the link, or upload the file instead.',
+  },
+  // Job failures and refused file contents (job)
+  EMPTY_MEDIA: { status: 422, message: 'The file is empty or has no playable length. Please upload it again.' },
+  CORRUPT_MEDIA: {
+    status: 422,
+    message: 'The file could not be read as audio or video: it may be corrupt or in an unsupported format.',
+  },
+  NO_AUDIO_STREAM: { status: 422, message: 'The file has no audio track, so there is no speech to subtitle or dub.' },
+  NO_SPEECH: { status: 422, message: 'No speech was recognised in the audio.' },
+  SOURCE_DELETED: {
+    status: 422,
+    message: 'The source file of this job was deleted (uploads are kept 30 days). Upload it again.',
+  },
+  YOUTUBE_DOWNLOAD_FAILED: {
+    status: 422,
+    message: 'The YouTube video could not be downloaded. Check the link, or upload the file instead.',
+  },
+  ENGINE_FAILED: { status: 502, message: 'A speech, translation or voice engine failed. Please try again later.' },
+  FFMPEG_FAILED: { status: 500, message: 'The audio or video could not be processed.' },
+  TOO_MANY_TRIES: {
+    status: 500,
+    message: 'This job was stopped 3 times before it could finish. Your credits were given back; please try again.',
+  },
+  CANCELLED: { status: 409, message: 'The job was cancelled.' },
+  NOT_A_ZIP: { status: 422, message: 'This is not a real Office file: Office documents are ZIP packages.' },
+  NOT_A_WORD_FILE: { status: 422, message: 'This file is not a Word document (.docx) or Excel workbook (.xlsx).' },
+  ENCRYPTED: { status: 422, message: 'The document is password-protected. Remove the password and upload it again.' },
+  DTD_FORBIDDEN: { status: 422, message: 'The document contains a DTD, which is not allowed.' },
+  ZIP_BOMB: { status: 422, message: 'The document was refused: it expands to far more than its size.' },
+  TOO_MANY_PARTS: { status: 422, message: 'The document was refused: it holds too many parts.' },
+  DOCUMENT_TOO_LARGE: { status: 413, message: 'The document is larger than allowed.' },
+  EMPTY_DOCUMENT: { status: 422, message: 'The document has no text to translate.' },
+  CORRUPT_DOCUMENT: { status: 422, message: 'The document is damaged and cannot be read.' },
+  UNREADABLE: { status: 422, message: 'The document could not be read.' },
+  NOT_A_SUBTITLE_FILE: { status: 422, message: 'This is not a subtitle file: no cue timings were found.' },
+  UNSUPPORTED_FORMAT: {
+    status: 422,
+    message: 'This is not a supported document. Upload a .docx, .xlsx, .srt or .vtt file.',
+  },
+  UNSUPPORTED_LANGUAGE: { status: 400, message: 'Choose the language the document is written in.' },
+  // The user's own words for a media job (source_subtitles_url: .srt, .vtt or .txt transcript)
+  BURN_IN_NEEDS_VIDEO: {
+    status: 400,
+    message: 'Subtitles in the video need a video: this file is audio only. Choose subtitle files instead.',
+  },
+  SOURCE_LANGUAGE_REQUIRED: {
+    status: 400,
+    message:
+      'Choose the language of the video: with your own subtitles or transcript it cannot be detected, because no speech recogniser runs.',
+  },
+  NOT_A_WORDS_FILE: {
+    status: 400,
+    message: 'The subtitles or transcript must be an .srt, .vtt or .txt file you uploaded.',
+  },
+  SUBTITLE_ENCODING: {
+    status: 422,
+    message: 'The subtitle or transcript file is not UTF-8 text. Save it as UTF-8 and upload it again.',
+  },
+  SUBTITLE_BAD_TIMING: { status: 422, message: 'A cue in the subtitle file ends before it starts.' },
+  SUBTITLE_TIMES_OUTSIDE_MEDIA: {
+    status: 422,
+    message: 'The subtitle file has cues timed after the end of the video or audio: is it the right file?',
+  },
+  TRANSCRIPT_EMPTY: { status: 422, message: 'The transcript has no text.' },
+  // Billing
+  PLAN_NOT_AVAILABLE: { status: 400, message: 'This plan is not available for upgrade.' },
+  ALREADY_ON_PLAN: { status: 409, message: 'You are already on this plan.' },
+  NO_SUBSCRIPTION: { status: 400, message: 'You are on the Free plan: there is no subscription to cancel.' },
+  CHECKOUT_SESSION_INVALID: {
+    status: 400,
+    message: 'This checkout session is not valid or has expired. Please choose a plan again.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
+  PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment provider could not be reached. Please try again.' },
+  BILLING_NOT_CONFIGURED: { status: 503, message: 'Payments are not configured on this server.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+
+/** Why a saved cue is refused (INVALID_CUE `problem`): timing or text that cannot be rendered. */
+export const CUE_PROBLEMS = ['end_before_start', 'overlap', 'negative_time', 'empty_text'] as const;
+export type CueProblem = (typeof CUE_PROBLEMS)[number];
+
+/** Stages whose engine a NO_ENGINE problem names. */
+export const ENGINE_STAGES = ['speech', 'translation', 'voice'] as const;
+export type EngineStage = (typeof ENGINE_STAGES)[number];
+
+/**
+ * One reason a job cannot run on the configured engines (NO_ENGINE `details.problems`): `stage` has no engine for
+ * `language` (base code): speech: its speech is not recognised (the job's source); translation: nothing translates
+ * into it from `source_language` (absent when the source is 'auto' and not known yet: nothing translates into it
+ * from any language); voice: no voice speaks it. The web words it in the user's language.
+ */
+export const EngineProblem = v.object({
+  stage: v.picklist(ENGINE_STAGES),
+  language: v.string(),
+  source_language: v.optional(v.string()),
+});
+export type EngineProblem = v.InferOutput<typeof EngineProblem>;
+
+/**
+ * The body of every error answer (spec section 7: a body with `error` is a failure, `statusCode` is read).
+ * Details by code: VALIDATION_FAILED `fields` (field -> English message), PAYMENT_REQUIRED `price` and `balance`,
+ * RATE_LIMITED `retry_after_seconds`, INVALID_OTP `attempts_left`, REVISION_CONFLICT `revision` (the latest),
+ * INVALID_CUE `track` (source or a language), `cue_id` and `problem` (a CUE_PROBLEMS value), FILE_TOO_LARGE `max_bytes`, NO_ENGINE `problems`,
+ * VOICE_NOT_AVAILABLE `voice` and `language` (the voice id asked for and the base code it was asked for).
+ */
+export const ErrorBody = v.looseObject({
+  error: v.string(),
+  statusCode: v.number(),
+  code: v.picklist(ERROR_CODES),
+  fields: v.optional(v.record(v.string(), v.string())),
+  price: v.optional(v.number()),
+  balance: v.optional(v.number()),
+  retry_after_seconds: v.optional(v.number()),
+  attempts_left: v.optional(v.number()),
+  max_bytes: v.optional(v.number()),
+  problems: v.optional(v.array(EngineProblem)),
+  voice: v.optional(v.string()),
+  language: v.optional(v.string()),
+  revision: v.optional(v.number()),
+  track: v.optional(v.string()),
+  cue_id: v.optional(v.string()),
+  problem: v.optional(v.picklist(CUE_PROBLEMS)),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBody>;

@@ -1,0 +1,306 @@
+/**
+ * The vocabulary of jobs (spec section 3 "Job (history item)" and section 4 "Job status") and the API's job
+ * request and response schemas. The server types its columns and answers from these; the web app parses the
+ * answers with the same schemas and labels every value through a `Record<...>`, so a new stage, status or output
+ * kind without a label fails the type check.
+ */
+import * as v from 'valibot';
+import { ERROR_CODES } from './errors.ts';
+import { VoiceChoices } from './capabilities.ts';
+import { LanguageCode, SourceLanguageCode } from './languages.ts';
+import { DubSegmentsReport } from './tracks.ts';
+
+/** Job types (spec section 3). */
+export const JOB_TYPES = ['video_translation', 'document_translation'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+/** Job statuses (spec section 4): queued -> processing -> completed | failed; 'canceled' when stopped. */
+export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Statuses of a job that has not finished. */
+export const ACTIVE_JOB_STATUSES = ['queued', 'processing'] as const satisfies readonly JobStatus[];
+
+/** Services a job can run (spec section 3 `services_requested`). */
+export const SERVICES = ['subtitle', 'voice_over', 'burned_subtitles', 'document'] as const;
+export type Service = (typeof SERVICES)[number];
+/**
+ * Services of a video or audio job. 'burned_subtitles': the subtitles rendered into the picture (an MP4 per target
+ * language, `{name}_{lang}_subtitled.mp4`, styled by `subtitle_style`); video input only.
+ */
+export const MEDIA_SERVICES = ['subtitle', 'voice_over', 'burned_subtitles'] as const satisfies readonly Service[];
+export type MediaService = (typeof MEDIA_SERVICES)[number];
+
+/** Voice-over modes (spec section 4): 'manual' is labelled Standard, 'dubbing' Premium (the default). */
+export const VOICE_OVER_MODES = ['manual', 'dubbing'] as const;
+export type VoiceOverMode = (typeof VOICE_OVER_MODES)[number];
+
+/**
+ * Stages of the media pipeline, in the order they run. A job reports the stage it is in while processing; the
+ * pipeline's progress weights and the web's labels are both `Record<MediaStage, ...>`.
+ */
+export const MEDIA_STAGES = [
+  'probe',
+  'transcribe',
+  'cues',
+  'translate',
+  'subtitles',
+  'voice_over',
+  'finalize',
+] as const;
+export type MediaStage = (typeof MEDIA_STAGES)[number];
+
+/**
+ * Every stage a job can report (`stage`): the worker's own steps around the pipeline ('starting' when claimed,
+ * 'fetching' the input, 'storing' the outputs, 'retrying' after a failed try, 'done', 'failed'), the media stages
+ * and the document translation ('translating').
+ */
+export const JOB_STAGES = [
+  'starting',
+  'fetching',
+  ...MEDIA_STAGES,
+  'translating',
+  'storing',
+  'retrying',
+  'done',
+  'failed',
+] as const;
+export type JobStage = (typeof JOB_STAGES)[number];
+
+/** Kinds of output files (one row each per job and target language). */
+export const OUTPUT_KINDS = [
+  'subtitle_srt',
+  'subtitle_vtt',
+  'voice_over_mp3',
+  'voice_over_mp4',
+  'subtitled_mp4',
+  'document',
+] as const;
+export type OutputKind = (typeof OUTPUT_KINDS)[number];
+
+/**
+ * Where each media output kind sits in a job's `output_files[language]` entry: `[group, field]`, for example
+ * subtitle_vtt -> `subtitle.vtt_url` (spec section 3). A document output is `<ext>_url` at the entry's top level.
+ */
+export const OUTPUT_PLACES = {
+  subtitle_vtt: ['subtitle', 'vtt_url'],
+  subtitle_srt: ['subtitle', 'srt_url'],
+  voice_over_mp3: ['voice_over', 'voice_over_url'],
+  voice_over_mp4: ['voice_over', 'video_url'],
+  subtitled_mp4: ['subtitle', 'burned_url'],
+} as const satisfies Record<Exclude<OutputKind, 'document'>, readonly [string, string]>;
+
+/**
+ * Notes a finished job reports to its user (`notes[].code`), for example the language assumed for 'auto'.
+ * `text` is the English sentence; `params` the values the sentence names.
+ */
+export const JOB_NOTE_CODES = [
+  'LANGUAGE_ASSUMED',
+  'LANGUAGE_DETECTED',
+  'OWN_SUBTITLES_USED',
+  'TRANSCRIPT_SYNCED',
+] as const;
+export type JobNoteCode = (typeof JOB_NOTE_CODES)[number];
+
+export const JobNote = v.object({
+  code: v.picklist(JOB_NOTE_CODES),
+  text: v.string(),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+});
+export type JobNote = v.InferOutput<typeof JobNote>;
+
+const MediaUrl = v.pipe(
+  v.string('media_url is required'),
+  v.trim(),
+  v.minLength(1, 'media_url is required'),
+  v.maxLength(2048, 'media_url is too long'),
+);
+const TargetLanguages = v.pipe(
+  v.array(LanguageCode, 'target_languages must be a list of language codes'),
+  v.minLength(1, 'Please select at least one target language'),
+  v.maxLength(20, 'at most 20 target languages'),
+);
+
+/** A colour as `#RRGGBB`. */
+const HexColour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #RRGGBB'));
+
+/**
+ * How burned-in subtitles look (service burned_subtitles; also `bilingual` for SRT/VTT). `font_size`: pixels of a
+ * 1080-pixel-high picture (scaled to the video), 16-96, default 48; `colour` of the text (default #FFFFFF);
+ * `background`: 'outline' (a dark outline, default) or 'box' (an opaque dark box); `position`: 'bottom' (default)
+ * or 'top'; `bilingual`: the source line above the target line (burned-in, SRT and VTT).
+ */
+export const SubtitleStyle = v.object({
+  font_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(16), v.maxValue(96)), 48),
+  colour: v.optional(HexColour, '#FFFFFF'),
+  background: v.optional(v.picklist(['outline', 'box']), 'outline'),
+  position: v.optional(v.picklist(['bottom', 'top']), 'bottom'),
+  bilingual: v.optional(v.boolean(), false),
+});
+export type SubtitleStyle = v.InferOutput<typeof SubtitleStyle>;
+
+/** POST /v1/jobs/translate (spec section 3 "Translate job request (video)"). */
+export const TranslateJobRequest = v.object({
+  media_url: MediaUrl,
+  source_language: v.optional(SourceLanguageCode, 'auto'),
+  target_languages: TargetLanguages,
+  services_to_run: v.pipe(
+    v.array(v.picklist(MEDIA_SERVICES, 'services_to_run holds subtitle and/or voice_over')),
+    v.minLength(1, 'Choose subtitles, voice-over or both'),
+  ),
+  // Spec section 4: 'dubbing' (Premium) is the default.
+  voice_over_mode: v.optional(v.picklist(VOICE_OVER_MODES, "voice_over_mode is 'manual' or 'dubbing'"), 'dubbing'),
+  /**
+   * The voice per target language (ids from GET /v1/capabilities); checked at submission (VOICE_NOT_AVAILABLE).
+   * Target languages without one get the mode's default voice; ignored without voice_over.
+   */
+  voices: v.optional(VoiceChoices),
+  /**
+   * The user's own words instead of speech recognition: the `file_url` of an uploaded .srt or .vtt (timed cues,
+   * used as the source cues; only cues breaking the subtitle rules are re-cut) or .txt (a transcript with no times,
+   * aligned to the speech by auto-sync). Requires `source_language` (not 'auto'): SOURCE_LANGUAGE_REQUIRED.
+   */
+  source_subtitles_url: v.optional(MediaUrl),
+  /** Style of burned-in subtitles, and `bilingual` for every subtitle output. */
+  subtitle_style: v.optional(SubtitleStyle),
+});
+export type TranslateJobRequest = v.InferOutput<typeof TranslateJobRequest>;
+
+/** POST /v1/documents/translate (spec section 3 "Translate job request (document)"). */
+export const DocumentJobRequest = v.object({
+  media_url: MediaUrl,
+  source_language: v.pipe(
+    LanguageCode,
+    v.check((s) => s !== 'auto', 'Choose the language the document is written in'),
+  ),
+  target_languages: TargetLanguages,
+  services_to_run: v.optional(v.array(v.literal('document', "services_to_run is ['document']")), ['document']),
+});
+export type DocumentJobRequest = v.InferOutput<typeof DocumentJobRequest>;
+
+/** POST /v1/jobs/estimate: the price the same submission would be charged. */
+export const EstimateRequest = v.object({
+  media_url: MediaUrl,
+  /** The job's source language: a target in the same language is priced as captions (no voice-over). */
+  source_language: v.optional(SourceLanguageCode),
+  target_languages: TargetLanguages,
+  services_to_run: v.pipe(v.array(v.picklist(SERVICES)), v.minLength(1, 'Choose at least one service')),
+});
+export type EstimateRequest = v.InferOutput<typeof EstimateRequest>;
+
+/** GET /v1/jobs/?limit=N (newest first; 200 by default, at most 1,000). */
+export const ListJobsQuery = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer('limit is a whole number'),
+      v.minValue(1, 'limit is at least 1'),
+      v.maxValue(1000, 'limit is at most 1000'),
+    ),
+    '200',
+  ),
+});
+
+/** Units a service is priced by: minutes of media, words of text. */
+export const PRICE_UNITS = ['minute', 'word'] as const;
+
+/** One line of a price: a service for one language. Quantity in minutes (media) or words (documents). */
+export const PriceLine = v.object({
+  language: v.string(),
+  service: v.picklist(SERVICES),
+  quantity: v.number(),
+  unit: v.picklist(PRICE_UNITS),
+  credits: v.number(),
+});
+export type PriceLine = v.InferOutput<typeof PriceLine>;
+
+/** POST /v1/jobs/estimate answer: credits it costs, the balance, and the measured length or words. */
+export const EstimateResponse = v.object({
+  credits: v.number(),
+  balance: v.number(),
+  media_seconds: v.optional(v.number()),
+  word_count: v.optional(v.number()),
+  breakdown: v.array(PriceLine),
+});
+export type EstimateResponse = v.InferOutput<typeof EstimateResponse>;
+
+/** URLs of one target language's media outputs (signed, expiring). */
+export const MediaOutputEntry = v.object({
+  subtitle: v.optional(
+    v.object({
+      vtt_url: v.optional(v.string()),
+      srt_url: v.optional(v.string()),
+      /** burned_subtitles: the video with the subtitles in the picture. */
+      burned_url: v.optional(v.string()),
+    }),
+  ),
+  voice_over: v.optional(v.object({ voice_over_url: v.optional(v.string()), video_url: v.optional(v.string()) })),
+});
+export type MediaOutputEntry = v.InferOutput<typeof MediaOutputEntry>;
+
+/** URLs of one target language's translated document: `{ docx_url: '...' }` (the key's prefix is the extension). */
+export const DocumentOutputEntry = v.record(v.pipe(v.string(), v.endsWith('_url')), v.string());
+export type DocumentOutputEntry = v.InferOutput<typeof DocumentOutputEntry>;
+
+/** A job as GET /v1/jobs/ and GET /v1/jobs/{id} answer it (spec section 3 plus progress, stage, error, notes). */
+export const JobResponse = v.object({
+  id: v.string(),
+  original_filename: v.string(),
+  job_type: v.picklist(JOB_TYPES),
+  services_requested: v.array(v.picklist(SERVICES)),
+  source_language: v.string(),
+  target_languages: v.array(v.string()),
+  voice_over_mode: v.nullable(v.picklist(VOICE_OVER_MODES)),
+  source_file_url: v.string(),
+  status: v.picklist(JOB_STATUSES),
+  /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */
+  credits_used: v.number(),
+  /** ISO 8601. */
+  created_at: v.string(),
+  /** 0-100. */
+  progress: v.number(),
+  stage: v.nullable(v.picklist(JOB_STAGES)),
+  /** English text of a failure (API users); the web shows `error_code` in the user's language. */
+  error: v.nullable(v.string()),
+  error_code: v.nullable(v.picklist(ERROR_CODES)),
+  /** True when the uploaded source was deleted after the retention period (Retry is then impossible). */
+  source_expired: v.boolean(),
+  notes: v.array(JobNote),
+  /**
+   * Voice-over jobs: the voice id per target language (base code): the user's choices while the job waits or
+   * runs, the voice each dub was made with once it is completed.
+   */
+  voices: v.optional(v.record(v.string(), v.string())),
+  /** The latest revision of the job's editable tracks (completed media jobs); null when it has none. */
+  tracks_revision: v.optional(v.nullable(v.number())),
+  /** Voice-over jobs: what the last dub synthesised per target language (a re-dub reuses unchanged clips). */
+  dub_segments: v.optional(DubSegmentsReport),
+  /**
+   * Keyed by target language (spec section 3); filled once the job is completed. The document entry is tried first:
+   * the media entry is a plain object, which would accept `{ docx_url }` and drop its unknown key.
+   */
+  output_files: v.record(v.string(), v.union([DocumentOutputEntry, MediaOutputEntry])),
+});
+export type JobResponse = v.InferOutput<typeof JobResponse>;
+
+export const JobListResponse = v.array(JobResponse);
+
+/** GET /v1/jobs/status: the user's unfinished jobs and those finished in the last 10 minutes. */
+export const JobStatusesResponse = v.object({
+  jobs: v.array(
+    v.object({
+      id: v.string(),
+      status: v.picklist(JOB_STATUSES),
+      progress: v.number(),
+      stage: v.nullable(v.picklist(JOB_STAGES)),
+      error: v.nullable(v.string()),
+      error_code: v.nullable(v.picklist(ERROR_CODES)),
+    }),
+  ),
+});
+export type JobStatusesResponse = v.InferOutput<typeof JobStatusesResponse>;
+
+/** A plain success answer (`DELETE /v1/jobs/{id}`, most auth calls): the web reads `statusCode` (spec 7). */
+export const MessageResponse = v.object({ statusCode: v.number(), message: v.string() });
+export type MessageResponse = v.InferOutput<typeof MessageResponse>;

@@ -1,0 +1,104 @@
+/**
+ * Tracks and revisions (the editor): the editable cues of a completed media job, one source track and one track
+ * per target language, saved as numbered revisions. The job's subtitle outputs are renders of the latest
+ * revision; a re-dub voices only the segments whose text or timing changed since the last dub.
+ * Times are seconds from the start of the media (floats, millisecond precision in the renders).
+ */
+import * as v from 'valibot';
+import { CUE_RULES } from './cues.ts';
+import { LanguageCode } from './languages.ts';
+
+/**
+ * One editable cue: `id` is stable across saves (the editor keeps it when it changes the text or times; new
+ * cues get new ids, e.g. a UUID made by the client), `start < end`, `text` is the cue's lines joined by '\n'.
+ */
+export const TrackCue = v.object({
+  id: v.pipe(v.string('a cue id is required'), v.minLength(1, 'a cue id is required'), v.maxLength(64)),
+  // Negative times are refused by the service as INVALID_CUE (negative_time), naming the cue.
+  start: v.number('start is a number of seconds'),
+  end: v.number('end is a number of seconds'),
+  text: v.pipe(v.string('text is required'), v.maxLength(1000, 'a cue holds at most 1000 characters')),
+});
+export type TrackCue = v.InferOutput<typeof TrackCue>;
+
+/** The cues of one track, in order of time; at most 10,000 per track. */
+export const TrackCues = v.pipe(v.array(TrackCue), v.maxLength(10_000, 'a track holds at most 10,000 cues'));
+
+/**
+ * A subtitle rule a cue breaks (contract/cues.ts `checkCues`): a warning, never a refusal. `detail` is English
+ * for API users (the web words the rule itself).
+ */
+export const CueWarning = v.object({ rule: v.picklist(CUE_RULES), detail: v.string() });
+export type CueWarning = v.InferOutput<typeof CueWarning>;
+
+/** Warnings per track and cue id: `{ source: { cueId: [...] }, es: { cueId: [...] } }`; cues without any are left out. */
+export const TrackWarnings = v.record(v.string(), v.record(v.string(), v.array(CueWarning)));
+export type TrackWarnings = v.InferOutput<typeof TrackWarnings>;
+
+/** GET /v1/jobs/{id}/tracks (and the answer of every call that makes a new revision). */
+export const TracksResponse = v.object({
+  revision: v.number(),
+  source: v.object({ language: v.string(), cues: v.array(TrackCue) }),
+  /** Keyed by target language (base code), for every target of the job. */
+  targets: v.record(v.string(), v.object({ cues: v.array(TrackCue) })),
+  warnings: TrackWarnings,
+});
+export type TracksResponse = v.InferOutput<typeof TracksResponse>;
+
+/**
+ * PUT /v1/jobs/{id}/tracks: saves revision `revision + 1` from the tracks given (tracks left out stay as they
+ * are). Refused with 409 REVISION_CONFLICT when `revision` is not the latest, 400 INVALID_CUE naming the cue for
+ * end <= start, overlapping cues, negative times or empty text.
+ */
+export const SaveTracksRequest = v.object({
+  revision: v.pipe(v.number('revision is required'), v.integer('revision is a whole number'), v.minValue(1)),
+  source: v.optional(v.object({ cues: TrackCues })),
+  targets: v.optional(v.record(LanguageCode, v.object({ cues: TrackCues }))),
+});
+export type SaveTracksRequest = v.InferOutput<typeof SaveTracksRequest>;
+
+/** POST /v1/jobs/{id}/translate-again: machine-translates the current source cues again (all, or `cue_ids`). */
+export const TranslateAgainRequest = v.object({
+  languages: v.pipe(v.array(LanguageCode), v.minLength(1, 'Please select at least one target language')),
+  cue_ids: v.optional(v.array(v.string())),
+});
+export type TranslateAgainRequest = v.InferOutput<typeof TranslateAgainRequest>;
+
+/** POST /v1/jobs/{id}/redub and /redub/estimate: the target languages to voice again. */
+export const RedubRequest = v.object({
+  languages: v.pipe(v.array(LanguageCode), v.minLength(1, 'Please select at least one target language')),
+});
+export type RedubRequest = v.InferOutput<typeof RedubRequest>;
+
+/**
+ * POST /v1/jobs/{id}/redub/estimate: what a re-dub would do and cost. Per language the segments in all and those
+ * whose text or timing changed since the last dub; `seconds` is the changed segments' length; `credits` the price
+ * (the voice-over rate for those seconds; the rounding is stated in the README).
+ */
+export const RedubEstimateResponse = v.object({
+  credits: v.number(),
+  balance: v.number(),
+  seconds: v.number(),
+  languages: v.record(v.string(), v.object({ segments_total: v.number(), segments_changed: v.number() })),
+});
+export type RedubEstimateResponse = v.InferOutput<typeof RedubEstimateResponse>;
+
+/** What made a revision. */
+export const REVISION_ORIGINS = ['pipeline', 'edit', 'translate_again', 'restore'] as const;
+export type RevisionOrigin = (typeof REVISION_ORIGINS)[number];
+
+/** GET /v1/jobs/{id}/revisions: newest first. `created_at` ISO 8601. */
+export const RevisionsResponse = v.object({
+  revisions: v.array(v.object({ revision: v.number(), origin: v.picklist(REVISION_ORIGINS), created_at: v.string() })),
+});
+export type RevisionsResponse = v.InferOutput<typeof RevisionsResponse>;
+
+/**
+ * Per target language, what the last dub did (JobResponse `dub_segments`): the segments of the track and how many
+ * were synthesised (the others reused their stored clip).
+ */
+export const DubSegmentsReport = v.record(
+  v.string(),
+  v.object({ segments_total: v.number(), segments_synthesized: v.number() }),
+);
+export type DubSegmentsReport = v.InferOutput<typeof DubSegmentsReport>;
