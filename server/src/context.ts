@@ -56,14 +56,19 @@ export interface AppContext {
  * Opens the database (and applies migrations), creates the queue (not started) and the other adapters.
  * @param overrides adapters a test wants to provide itself (for example an SMTP mailer pointed at smtp-server).
  */
-export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'logger' | 'mailer' | 'database'>> = {}): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  overrides: Partial<Pick<AppContext, 'logger' | 'mailer' | 'database'>> = {},
+): Promise<AppContext> {
   const { app } = config;
   const logger = overrides.logger ?? createLogger(app.logLevel);
-  const database = overrides.database ?? (await openDatabase({ url: app.databaseUrl, pgliteDir: path.join(app.dataDir, 'db') }));
+  const database =
+    overrides.database ?? (await openDatabase({ url: app.databaseUrl, pgliteDir: path.join(app.dataDir, 'db') }));
   await database.migrate();
   const queue = createQueue(database, logger);
   const mailer =
-    overrides.mailer ?? createMailer({ smtpUrl: app.smtpUrl, from: app.mailFrom, outboxDir: path.join(app.dataDir, 'outbox'), logger });
+    overrides.mailer ??
+    createMailer({ smtpUrl: app.smtpUrl, from: app.mailFrom, outboxDir: path.join(app.dataDir, 'outbox'), logger });
   const secret = loadOrCreateSecret(app.dataDir, app.secret);
   const revocations = await shareTokenRevocations(
     database,

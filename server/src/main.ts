@@ -6,6 +6,8 @@ import { loadConfig, ConfigError } from './config/index.ts';
 import { createContext } from './context.ts';
 import { buildApp } from './app.ts';
 import { registerJobHandlers } from './worker.ts';
+import { installShutdown } from './shutdown.ts';
+import { sweepLeftovers } from './storage/leftover-sweep.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -13,29 +15,26 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\nFix the variables above (see the configuration table in README.md) and start again.\n`);
+      process.stderr.write(
+        `${err.message}\nFix the variables above (see the configuration table in README.md) and start again.\n`,
+      );
       process.exit(1);
     }
     throw err;
   }
   const ctx = await createContext(config);
+  // Work folders and temp files of jobs a killed process left behind (issue 14).
+  await sweepLeftovers(ctx);
   const app = await buildApp(ctx);
   registerJobHandlers(ctx);
   await ctx.queue.start({ work: config.app.runWorker, concurrency: config.app.workerConcurrency });
   await app.listen({ host: config.app.host, port: config.app.port });
-  ctx.logger.info({ url: config.app.publicUrl, database: ctx.database.kind, worker: config.app.runWorker }, 'Tarjama is listening');
+  ctx.logger.info(
+    { url: config.app.publicUrl, database: ctx.database.kind, worker: config.app.runWorker },
+    'Tarjama is listening',
+  );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    ctx.logger.info({ signal }, 'shutting down');
-    await app.close();
-    await ctx.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  installShutdown(ctx, () => app.close());
 }
 
 main().catch((err) => {

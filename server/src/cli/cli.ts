@@ -4,7 +4,7 @@
  * Bad arguments print a usage message and exit with code 2.
  */
 const USAGE = `Usage:
-  npm run cli -- translate INPUT --from LANG|auto --to LANG[,LANG...] [--outputs subtitles,voice_over] [--voice-mode manual|dubbing] --out DIR
+  npm run cli -- translate INPUT --from LANG|auto --to LANG[,LANG...] [--outputs subtitles,voice_over] [--voice-mode manual|dubbing] [--voice LANG=VOICE[,...]] --out DIR
   npm run cli -- translate-doc INPUT --from LANG --to LANG[,LANG...] --out DIR`;
 
 async function main(argv: string[]): Promise<number> {

@@ -4,7 +4,14 @@
  */
 import * as v from 'valibot';
 import path from 'node:path';
-import { boolWithDefault, choiceWithDefault, intWithDefault, optionalString, optionalUrl, stringWithDefault } from './env.ts';
+import {
+  boolWithDefault,
+  choiceWithDefault,
+  intWithDefault,
+  optionalString,
+  optionalUrl,
+  stringWithDefault,
+} from './env.ts';
 
 export const appEnv = {
   NODE_ENV: choiceWithDefault(['development', 'production', 'test'], 'production'),
@@ -19,7 +26,10 @@ export const appEnv = {
       v.string(),
       v.trim(),
       v.transform((s) => (s === '' ? undefined : s)),
-      v.union([v.undefined(), v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'))]),
+      v.union([
+        v.undefined(),
+        v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+      ]),
     ),
   ),
   APP_SECRET: v.optional(
@@ -59,6 +69,14 @@ export const appEnv = {
   UPLOAD_RETENTION_DAYS: intWithDefault(30, 1, 3650),
   JOB_STALE_SECONDS: intWithDefault(120, 3, 60 * 60),
   JOB_RECOVERY_INTERVAL_SECONDS: intWithDefault(60, 1, 60 * 60),
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => (s === '' ? undefined : s)),
+      v.union([v.undefined(), v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))]),
+    ),
+  ),
+  SHUTDOWN_GRACE_SECONDS: intWithDefault(8, 0, 60),
 };
 
 type AppEnv = v.InferOutput<v.ObjectSchema<typeof appEnv, undefined>>;
@@ -87,6 +105,13 @@ export interface AppConfig {
   trustProxy: boolean;
   runWorker: boolean;
   workerConcurrency: number;
+  /** Bearer token that GET /metrics also accepts from a non-loopback address; undefined: loopback only. */
+  metricsToken?: string;
+  /**
+   * Seconds a stopping worker (SIGTERM) lets its running jobs finish before it hands them back to the queue;
+   * with the hand-back and the queue's stop it exits within 10 s at the default 8.
+   */
+  shutdownGraceSeconds: number;
   storage:
     | { kind: 'local'; dir: string; signedUrlTtlSeconds: number }
     | {
@@ -116,7 +141,8 @@ export interface AppConfig {
 export function checkAppEnv(e: AppEnv): string[] {
   const problems: string[] = [];
   const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID].filter(Boolean).length;
-  if (oidcSet === 1) problems.push('OIDC_ISSUER and OIDC_CLIENT_ID: set both to enable sign-in with Google, or neither');
+  if (oidcSet === 1)
+    problems.push('OIDC_ISSUER and OIDC_CLIENT_ID: set both to enable sign-in with Google, or neither');
   if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
   return problems;
 }
@@ -128,14 +154,19 @@ export function toAppConfig(e: AppEnv): AppConfig {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     logLevel: e.LOG_LEVEL,
     dataDir,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     secret: e.APP_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidc:
@@ -146,6 +177,8 @@ export function toAppConfig(e: AppEnv): AppConfig {
     trustProxy: e.TRUST_PROXY,
     runWorker: e.RUN_WORKER,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     storage:
       e.STORAGE === 's3'
         ? {

@@ -46,10 +46,14 @@ export interface BillingConfig {
 export function checkBillingEnv(e: BillingEnv): string[] {
   const problems: string[] = [];
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
-    problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the webhook signature cannot be checked without it)');
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the webhook signature cannot be checked without it)',
+    );
   }
-  if (!e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set');
-  if (e.STRIPE_SECRET_KEY && !/^(sk|rk)_/.test(e.STRIPE_SECRET_KEY)) problems.push('STRIPE_SECRET_KEY: must start with sk_ or rk_');
+  if (!e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)
+    problems.push('STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set');
+  if (e.STRIPE_SECRET_KEY && !/^(sk|rk)_/.test(e.STRIPE_SECRET_KEY))
+    problems.push('STRIPE_SECRET_KEY: must start with sk_ or rk_');
   return problems;
 }
 
@@ -66,7 +70,9 @@ export function toBillingConfig(e: BillingEnv): BillingConfig {
   }
   return {
     mode: e.STRIPE_SECRET_KEY ? 'stripe' : 'test',
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', api } : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', api }
+      : undefined,
     priceIds,
     plansFile: e.PLANS_FILE ? path.resolve(e.PLANS_FILE) : undefined,
   };

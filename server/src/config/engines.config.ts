@@ -4,7 +4,14 @@
  * With nothing set, only the local engines run (pocketsphinx, Apertium, espeak-ng, flite; engines.md).
  */
 import * as v from 'valibot';
-import { boolWithDefault, intWithDefault, numberWithDefault, optionalString, optionalUrl, stringWithDefault } from './env.ts';
+import {
+  boolWithDefault,
+  intWithDefault,
+  numberWithDefault,
+  optionalString,
+  optionalUrl,
+  stringWithDefault,
+} from './env.ts';
 
 export const enginesEnv = {
   /** OpenAI-compatible server (OpenAI, Groq, vLLM, LocalAI, speaches...): enables its speech, translation and voice. */
@@ -65,10 +72,13 @@ const STAGES = ['speech', 'translation', 'voice'];
 
 export function checkEnginesEnv(e: EnginesEnv): string[] {
   const problems: string[] = [];
-  const stages = e.OPENAI_STAGES.split(',').map((s) => s.trim()).filter(Boolean);
+  const stages = e.OPENAI_STAGES.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = stages.filter((s) => !STAGES.includes(s));
   if (bad.length) problems.push(`OPENAI_STAGES: unknown stage ${bad.join(', ')} (use speech, translation, voice)`);
-  if (e.LIBRETRANSLATE_API_KEY && !e.LIBRETRANSLATE_URL) problems.push('LIBRETRANSLATE_URL: required when LIBRETRANSLATE_API_KEY is set');
+  if (e.LIBRETRANSLATE_API_KEY && !e.LIBRETRANSLATE_URL)
+    problems.push('LIBRETRANSLATE_URL: required when LIBRETRANSLATE_API_KEY is set');
   if (e.DEEPL_API_URL && !e.DEEPL_API_KEY) problems.push('DEEPL_API_KEY: required when DEEPL_API_URL is set');
   return problems;
 }
@@ -91,10 +101,15 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
     deepl: e.DEEPL_API_KEY
       ? {
           apiKey: e.DEEPL_API_KEY,
-          apiUrl: (e.DEEPL_API_URL ?? (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')).replace(/\/+$/, ''),
+          apiUrl: (
+            e.DEEPL_API_URL ??
+            (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')
+          ).replace(/\/+$/, ''),
         }
       : undefined,
-    libreTranslate: e.LIBRETRANSLATE_URL ? { url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
+    libreTranslate: e.LIBRETRANSLATE_URL
+      ? { url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY }
+      : undefined,
     http: { timeoutSeconds: e.ENGINE_HTTP_TIMEOUT_SECONDS, retries: e.ENGINE_HTTP_RETRIES },
     subtitles: { maxCharsPerSecond: e.SUBTITLE_MAX_CPS, maxLineChars: e.SUBTITLE_MAX_LINE_CHARS },
   };

@@ -6,7 +6,13 @@ import * as v from 'valibot';
 
 /** An optional string; empty strings count as unset. */
 export const optionalString = () =>
-  v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  );
 
 /** A string with a default. */
 export const stringWithDefault = (fallback: string) => v.optional(v.pipe(v.string(), v.trim()), fallback);
@@ -65,4 +71,7 @@ export const optionalUrl = () =>
 
 /** One of a fixed list, with a default. */
 export const choiceWithDefault = <const T extends readonly [string, ...string[]]>(choices: T, fallback: T[number]) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(choices, `must be one of ${choices.join(', ')}`)), fallback);
+  v.optional(
+    v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(choices, `must be one of ${choices.join(', ')}`)),
+    fallback,
+  );

@@ -36,8 +36,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(problems);
   }
-  const e = result.output as v.InferOutput<typeof EnvSchema>;
-  const problems = [...checkAppEnv(e as never), ...checkEnginesEnv(e as never), ...checkBillingEnv(e as never)];
+  const e = result.output;
+  const problems = [...checkAppEnv(e), ...checkEnginesEnv(e), ...checkBillingEnv(e)];
   if (problems.length) throw new ConfigError(problems);
-  return { app: toAppConfig(e as never), engines: toEnginesConfig(e as never), billing: toBillingConfig(e as never) };
+  return { app: toAppConfig(e), engines: toEnginesConfig(e), billing: toBillingConfig(e) };
 }

@@ -24,7 +24,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type DbOrTx = Db | Tx;
 
 /** Raw SQL for libraries that bring their own (pg-boss): `executeSql(text, values) -> { rows }`. */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -104,7 +104,11 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /** LISTEN on a connection of its own, opened again every second until it works after it is lost; see Database.listen. */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;

@@ -1,6 +1,6 @@
 /**
  * What every document format (docx, xlsx, srt, vtt) gives the translator: its text as units of pieces, and a way
- * to write the document back with translated pieces. A unit is one paragraph, shared string or cue; its pieces
+ * to write the document back with translated pieces. A unit is one paragraph, shared string or cue text; its pieces
  * are the stretches of text with one formatting (runs), which inline tags carry through the engine.
  */
 export type DocumentFormat = 'docx' | 'xlsx' | 'srt' | 'vtt';

@@ -43,7 +43,11 @@ export function countDocument(doc: OpenedDocument): DocumentCounts {
  * @param filename the user's file name, only used in messages
  * @throws DocumentError with a code per refusal (see DocumentErrorCode)
  */
-export async function openDocument(inputPath: string, filename: string, limits: DocumentLimits = DOCUMENT_LIMITS): Promise<OpenedDocument> {
+export async function openDocument(
+  inputPath: string,
+  filename: string,
+  limits: DocumentLimits = DOCUMENT_LIMITS,
+): Promise<OpenedDocument> {
   const label = `"${path.basename(filename)}"`;
   const ext = path.extname(filename).slice(1).toLowerCase();
   let size: number;
@@ -54,7 +58,10 @@ export async function openDocument(inputPath: string, filename: string, limits: 
   }
   if (size === 0) throw new DocumentError('EMPTY_DOCUMENT', `${label} is empty (0 bytes).`);
   if (size > limits.maxFileBytes) {
-    throw new DocumentError('TOO_LARGE', `${label} is ${(size / 1024 / 1024).toFixed(1)} MB; documents can be at most ${Math.round(limits.maxFileBytes / 1024 / 1024)} MB.`);
+    throw new DocumentError(
+      'DOCUMENT_TOO_LARGE',
+      `${label} is ${(size / 1024 / 1024).toFixed(1)} MB; documents can be at most ${Math.round(limits.maxFileBytes / 1024 / 1024)} MB.`,
+    );
   }
   const buf = await readFile(inputPath);
   const doc = await openByContent(buf, ext, label, limits);
@@ -67,7 +74,10 @@ export async function openDocument(inputPath: string, filename: string, limits: 
 async function openByContent(buf: Buffer, ext: string, label: string, limits: DocumentLimits): Promise<OpenedDocument> {
   if (buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && (buf[2] === 3 || buf[2] === 5)) {
     const notOffice = () =>
-      new DocumentError('NOT_A_WORD_FILE', `${label} is a ZIP archive but not a Word document (.docx)${ext === 'xlsx' ? ' or Excel workbook (.xlsx)' : ''}.`);
+      new DocumentError(
+        'NOT_A_WORD_FILE',
+        `${label} is a ZIP archive but not a Word document (.docx)${ext === 'xlsx' ? ' or Excel workbook (.xlsx)' : ''}.`,
+      );
     const pkg = await openZipPackage(buf, limits, label);
     const parts = await readOoxmlParts(pkg, label, notOffice);
     if (isWordPackage(parts)) return openDocx(parts, label);
@@ -77,20 +87,35 @@ async function openByContent(buf: Buffer, ext: string, label: string, limits: Do
   if (buf.subarray(0, 8).equals(CFB_MAGIC)) {
     if (buf.includes(ENCRYPTED_STREAM)) {
       const where = ext === 'xlsx' ? 'Excel (File > Info > Protect Workbook)' : 'Word (File > Info > Protect Document)';
-      throw new DocumentError('ENCRYPTED', `${label} is password-protected. Remove the password in ${where}, save it and upload it again.`);
+      throw new DocumentError(
+        'ENCRYPTED',
+        `${label} is password-protected. Remove the password in ${where}, save it and upload it again.`,
+      );
     }
-    throw new DocumentError('NOT_A_WORD_FILE', `${label} is an old binary Office file (.doc or .xls). Save it as .docx (or .xlsx) and upload it again.`);
+    throw new DocumentError(
+      'NOT_A_WORD_FILE',
+      `${label} is an old binary Office file (.doc or .xls). Save it as .docx (or .xlsx) and upload it again.`,
+    );
   }
   const text = buf.includes(0) ? null : decodeText(buf);
   const format = text === null ? null : detectSubtitleFormat(text);
   if (text !== null && format) return openSubtitles(text, format, label);
   if (ext === 'docx' || ext === 'xlsx') {
-    throw new DocumentError('NOT_A_ZIP', `${label} is not a real .${ext} file: Office documents are ZIP packages and this file is not one.`);
+    throw new DocumentError(
+      'NOT_A_ZIP',
+      `${label} is not a real .${ext} file: Office documents are ZIP packages and this file is not one.`,
+    );
   }
   if (ext === 'srt' || ext === 'vtt') {
-    throw new DocumentError('NOT_A_SUBTITLE_FILE', `${label} is not a subtitle file: no ${ext === 'vtt' ? 'WEBVTT header' : 'cue timing line like "00:00:01,000 --> 00:00:02,000"'} was found.`);
+    throw new DocumentError(
+      'NOT_A_SUBTITLE_FILE',
+      `${label} is not a subtitle file: no ${ext === 'vtt' ? 'WEBVTT header' : 'cue timing line like "00:00:01,000 --> 00:00:02,000"'} was found.`,
+    );
   }
-  throw new DocumentError('UNSUPPORTED_FORMAT', `${label} is not a supported document. Upload a .docx, .xlsx, .srt or .vtt file.`);
+  throw new DocumentError(
+    'UNSUPPORTED_FORMAT',
+    `${label} is not a supported document. Upload a .docx, .xlsx, .srt or .vtt file.`,
+  );
 }
 
 /** UTF-8 when valid, else Windows-1252 (older SubRip files). */

@@ -3,11 +3,12 @@
  * each target language out, formatting kept (see inline-tags.ts for how runs survive translation).
  * Output names follow spec section 9: `{name without extension}__{lang}.{ext}`.
  */
+import { safeFileName } from '../../../contract/text-hygiene.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TranslationEngine } from '../engines/translation.engine.ts';
-import { normaliseLanguage } from '../engines/languages.ts';
+import { normaliseLanguage } from '../../../contract/languages.ts';
 import { DocumentError } from './document.errors.ts';
 import { CONTENT_TYPES, type DocumentFormat } from './document-format.ts';
 import { countDocument, openDocument } from './document-opener.ts';
@@ -19,7 +20,7 @@ export { DocumentError, type DocumentErrorCode } from './document.errors.ts';
 /**
  * Validates the file (by content, not name) and counts the words that would be translated (for pricing:
  * spec section 9, 0.5 credits per 100 words).
- * @returns format, words, parts holding text, paragraphs (units: paragraphs, shared strings, cues) with text
+ * @returns format, words, parts holding text, paragraphs (units: paragraphs, shared strings, cue texts) with text
  * @throws DocumentError for every refused file
  */
 export async function inspectDocument(
@@ -39,8 +40,11 @@ export interface TranslateDocumentRequest {
   to: string[];
   /** Writes `${outDir}/${nameWithoutExt}__${lang}.${ext}`. */
   outDir: string;
-  /** Throws when no engine serves the pair. */
-  engineFor: (from: string, to: string) => TranslationEngine;
+  /**
+   * The engine of each pair: `registry.choose(...)`'s `translationFor` (null only for the same language, which is
+   * refused before). Throws NoEngineError when no engine serves the pair.
+   */
+  engineFor: (from: string, to: string) => TranslationEngine | null;
   signal?: AbortSignal;
   /** Percent 0..100. */
   onProgress?: (percent: number) => void;
@@ -62,25 +66,30 @@ export interface TranslateDocumentResult {
 /**
  * Translates a document into every target language. Either every output is written or none: after any error
  * the files written so far by this call are removed.
- * @throws DocumentError (refused file, UNSUPPORTED_LANGUAGE, NO_ENGINE, ENGINE_FAILED, ABORTED)
+ * @throws DocumentError (refused file, UNSUPPORTED_LANGUAGE, ENGINE_FAILED, CANCELLED), NoEngineError (from
+ *         `engineFor`, before any work)
  */
 export async function translateDocument(req: TranslateDocumentRequest): Promise<TranslateDocumentResult> {
   const started = performance.now();
   const from = normaliseLanguage(req.from);
   const targets = [...new Set(req.to.map(normaliseLanguage).filter(Boolean))];
-  if (!from || from === 'auto') throw new DocumentError('UNSUPPORTED_LANGUAGE', 'Choose the language the document is written in.');
+  if (!from || from === 'auto')
+    throw new DocumentError('UNSUPPORTED_LANGUAGE', 'Choose the language the document is written in.');
   if (!targets.length) throw new DocumentError('UNSUPPORTED_LANGUAGE', 'Choose at least one target language.');
-  if (targets.includes(from)) throw new DocumentError('UNSUPPORTED_LANGUAGE', `The document is already in ${from}: choose another target language.`);
+  if (targets.includes(from))
+    throw new DocumentError(
+      'UNSUPPORTED_LANGUAGE',
+      `The document is already in ${from}: choose another target language.`,
+    );
   const engines = targets.map((lang) => {
-    try {
-      return req.engineFor(from, lang);
-    } catch (e) {
-      throw new DocumentError('NO_ENGINE', (e as Error).message || `No translation engine translates ${from} to ${lang}.`);
-    }
+    const engine = req.engineFor(from, lang);
+    if (!engine) throw new DocumentError('UNSUPPORTED_LANGUAGE', `No translation is needed from ${from} to ${lang}.`);
+    return engine;
   });
   const doc = await openDocument(req.inputPath, req.filename);
   const counts = countDocument(doc);
-  const base = path.basename(req.filename).replace(/\.[^.]*$/, '') || 'document';
+  // No separator of any platform reaches the output name (issue 14: `..\..\win.docx` gives `win`).
+  const base = safeFileName(req.filename).replace(/\.[^.]*$/, '') || 'document';
   await mkdir(req.outDir, { recursive: true });
   const written: string[] = [];
   const outputs: TranslateDocumentResult['outputs'] = [];
@@ -89,11 +98,14 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
     for (const [li, lang] of targets.entries()) {
       const progress = (f: number) => req.onProgress?.(Math.round(((li + f) / targets.length) * 100));
       const done = await translateUnits(doc.units, engines[li], {
-        from, to: lang, signal: req.signal, onProgress: (f) => progress(f * 0.9),
+        from,
+        to: lang,
+        signal: req.signal,
+        onProgress: (f) => progress(f * 0.9),
       });
       tagFallbacks += done.fallbacks;
       const bytes = await doc.build(lang, done.pieces);
-      if (req.signal?.aborted) throw new DocumentError('ABORTED', 'The document translation was cancelled.');
+      if (req.signal?.aborted) throw new DocumentError('CANCELLED', 'The document translation was cancelled.');
       const filename = `${base}__${lang}.${doc.format}`;
       const final = path.join(req.outDir, filename);
       const partial = `${final}.${randomBytes(4).toString('hex')}.partial`;

@@ -1,7 +1,8 @@
 /**
- * The document translator's own error type. Messages are shown to users as they are (job status, CLI), so each
- * one says what is wrong with the file and what to do about it.
+ * The document translator's own error type. Messages are shown to API and CLI users as they are, so each one says
+ * what is wrong with the file and what to do about it; codes are the contract's (the web words them itself).
  */
+import { CodedError } from '../errors.ts';
 
 /** Every way a document can be refused or fail. */
 export type DocumentErrorCode =
@@ -11,24 +12,21 @@ export type DocumentErrorCode =
   | 'DTD_FORBIDDEN'
   | 'ZIP_BOMB'
   | 'TOO_MANY_PARTS'
-  | 'TOO_LARGE'
+  | 'DOCUMENT_TOO_LARGE'
   | 'EMPTY_DOCUMENT'
   | 'CORRUPT_DOCUMENT'
   | 'NOT_A_SUBTITLE_FILE'
   | 'UNSUPPORTED_FORMAT'
   | 'UNSUPPORTED_LANGUAGE'
-  | 'NO_ENGINE'
   | 'ENGINE_FAILED'
-  | 'ABORTED'
+  | 'CANCELLED'
   | 'UNREADABLE';
 
 /** A refused or failed document; `code` is stable for programs, `message` is for people. */
-export class DocumentError extends Error {
-  constructor(
-    readonly code: DocumentErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class DocumentError extends CodedError {
+  declare readonly code: DocumentErrorCode;
+  constructor(code: DocumentErrorCode, message?: string, detail?: string) {
+    super(code, message, detail);
     this.name = 'DocumentError';
   }
 }

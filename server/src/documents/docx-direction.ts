@@ -12,8 +12,21 @@ import type { Document, Element } from '@xmldom/xmldom';
 import { ensureProps, ensureW, getWAttr, PPR_ORDER, RPR_ORDER, setWAttr, TBLPR_ORDER, W_NS, wChild } from './ooxml.ts';
 
 const LOCALE: Record<string, string> = {
-  en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', it: 'it-IT', pt: 'pt-PT', ja: 'ja-JP', ko: 'ko-KR',
-  zh: 'zh-CN', ar: 'ar-SA', hi: 'hi-IN', id: 'id-ID', he: 'he-IL', fa: 'fa-IR', ur: 'ur-PK',
+  en: 'en-US',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  it: 'it-IT',
+  pt: 'pt-PT',
+  ja: 'ja-JP',
+  ko: 'ko-KR',
+  zh: 'zh-CN',
+  ar: 'ar-SA',
+  hi: 'hi-IN',
+  id: 'id-ID',
+  he: 'he-IL',
+  fa: 'fa-IR',
+  ur: 'ur-PK',
 };
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 const EAST_ASIAN = new Set(['ja', 'ko', 'zh']);
@@ -39,7 +52,11 @@ export function markRun(r: Element, lang: string): void {
   else setWAttr(langEl, 'val', tag);
   if (!RTL.has(lang)) return;
   ensureW(rPr, 'rtl', RPR_ORDER);
-  for (const [latin, complex] of [['b', 'bCs'], ['i', 'iCs'], ['sz', 'szCs']]) {
+  for (const [latin, complex] of [
+    ['b', 'bCs'],
+    ['i', 'iCs'],
+    ['sz', 'szCs'],
+  ]) {
     const src = wChild(rPr, latin);
     if (src && !wChild(rPr, complex)) {
       const twin = ensureW(rPr, complex, RPR_ORDER);

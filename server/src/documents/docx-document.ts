@@ -8,16 +8,56 @@ import type { Document, Element } from '@xmldom/xmldom';
 import { DocumentError } from './document.errors.ts';
 import type { OpenedDocument, TextUnit } from './document-format.ts';
 import { extractParagraphs, paragraphPieces, paragraphRuns, writeParagraphPieces } from './docx-paragraphs.ts';
-import { isRtlLanguage, markParagraphRtl, markRun, markTableRtl, readStyleAlignment, wordLocale } from './docx-direction.ts';
+import {
+  isRtlLanguage,
+  markParagraphRtl,
+  markRun,
+  markTableRtl,
+  readStyleAlignment,
+  wordLocale,
+} from './docx-direction.ts';
 import { partsOfType, writeOoxmlPackage, type OoxmlParts } from './ooxml-package.ts';
 import { W_NS } from './ooxml.ts';
-import { parseXmlPart, serializeXmlPart } from './xml-part.ts';
+import { decodeXml, parseXmlPart, serializeXmlPart } from './xml-part.ts';
 
 const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml.';
 /** Main document content types: document, template, macro-enabled document (macros are never run). */
-const MAIN_TYPES = [`${WML}document.main+xml`, `${WML}template.main+xml`, 'application/vnd.ms-word.document.macroEnabled.main+xml', 'application/vnd.ms-word.template.macroEnabledTemplate.main+xml'];
-const TEXT_TYPES = ['header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml', 'comments+xml'].map((s) => `${WML}${s}`);
+const MAIN_TYPES = [
+  `${WML}document.main+xml`,
+  `${WML}template.main+xml`,
+  'application/vnd.ms-word.document.macroEnabled.main+xml',
+  'application/vnd.ms-word.template.macroEnabledTemplate.main+xml',
+];
+const TEXT_TYPES = ['header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml', 'comments+xml'].map(
+  (s) => `${WML}${s}`,
+);
 const CORE_TYPE = 'application/vnd.openxmlformats-package.core-properties+xml';
+/** WordprocessingML's namespace in ISO/IEC 29500 Strict ("Strict Open XML Document" in Word). */
+export const STRICT_W_NS = 'http://purl.oclc.org/ooxml/wordprocessingml/main';
+
+const nsDeclarationOf = (uri: string) =>
+  new RegExp(`(\\bxmlns(?::[\\w.-]+)?\\s*=\\s*["'])${uri.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(["'])`, 'g');
+const STRICT_DECLARATION = nsDeclarationOf(STRICT_W_NS);
+const TRANSITIONAL_DECLARATION = nsDeclarationOf(W_NS);
+
+/**
+ * Parses a Word part. A Strict part's WordprocessingML namespace declarations are read as the Transitional one
+ * (the elements are the same; issue 14, finding 8), so the rest of the code sees one vocabulary.
+ */
+function parseWordPart(bytes: Buffer, name: string, label: string): { doc: Document; strict: boolean } {
+  const xml = decodeXml(bytes);
+  STRICT_DECLARATION.lastIndex = 0;
+  if (!STRICT_DECLARATION.test(xml)) return { doc: parseXmlPart(bytes, name, label), strict: false };
+  const mapped = xml.replace(STRICT_DECLARATION, `$1${W_NS}$2`);
+  return { doc: parseXmlPart(Buffer.from(mapped, 'utf8'), name, label), strict: true };
+}
+
+/** Serialises a Word part back in its own namespace (Strict parts stay Strict). */
+function serializeWordPart(doc: Document, strict: boolean): Buffer {
+  const bytes = serializeXmlPart(doc);
+  if (!strict) return bytes;
+  return Buffer.from(bytes.toString('utf8').replace(TRANSITIONAL_DECLARATION, `$1${STRICT_W_NS}$2`), 'utf8');
+}
 const DC_NS = 'http://purl.org/dc/elements/1.1/';
 
 /** A static copy of the w:`local` elements of `doc`, in document order. */
@@ -44,8 +84,10 @@ export function openDocx(parts: OoxmlParts, label: string): OpenedDocument {
   const unitsPerPart = new Map<string, number>();
   // The DOMs parsed here serve the first build; later languages parse the parts again (a build changes them).
   let parsed: Map<string, Document> | null = new Map();
+  const strictParts = new Set<string>();
   for (const name of textParts) {
-    const doc = parseXmlPart(parts.raw.get(name)!, name, label);
+    const { doc, strict } = parseWordPart(parts.raw.get(name)!, name, label);
+    if (strict) strictParts.add(name);
     parsed.set(name, doc);
     const paras = extractParagraphs(doc).filter((p) => p.groups.length > 0);
     unitsPerPart.set(name, paras.length);
@@ -59,17 +101,22 @@ export function openDocx(parts: OoxmlParts, label: string): OpenedDocument {
     units,
     async build(lang, translated) {
       const rtl = isRtlLanguage(lang);
-      const styles = readStyleAlignment(rtl && stylesName ? parseXmlPart(parts.raw.get(stylesName)!, stylesName, label) : null);
+      const styles = readStyleAlignment(
+        rtl && stylesName ? parseWordPart(parts.raw.get(stylesName)!, stylesName, label).doc : null,
+      );
       const changed = new Map<string, Buffer>();
       let u = 0;
       for (const name of textParts) {
         if (!unitsPerPart.get(name)) continue;
-        const doc = parsed?.get(name) ?? parseXmlPart(parts.raw.get(name)!, name, label);
+        const doc = parsed?.get(name) ?? parseWordPart(parts.raw.get(name)!, name, label).doc;
         const paras = extractParagraphs(doc).filter((p) => p.groups.length > 0);
         for (const para of paras) {
           const pieces = translated[u++];
           if (!pieces || pieces.length !== para.groups.length) {
-            throw new DocumentError('CORRUPT_DOCUMENT', `${label}: paragraph structure changed while translating part ${name}.`);
+            throw new DocumentError(
+              'CORRUPT_DOCUMENT',
+              `${label}: paragraph structure changed while translating part ${name}.`,
+            );
           }
           writeParagraphPieces(para, pieces);
           if (pieces.some((t) => t.trim())) for (const r of paragraphRuns(para)) markRun(r, lang);
@@ -79,7 +126,7 @@ export function openDocx(parts: OoxmlParts, label: string): OpenedDocument {
           for (const p of elements(doc, 'p')) markParagraphRtl(p, styles);
           for (const tbl of elements(doc, 'tbl')) markTableRtl(tbl);
         }
-        changed.set(name, serializeXmlPart(doc));
+        changed.set(name, serializeWordPart(doc, strictParts.has(name)));
       }
       parsed = null;
       const core = partsOfType(parts, [CORE_TYPE])[0];

@@ -16,7 +16,16 @@ export interface DocxParagraph {
 }
 
 /** Paragraph-level elements that are zero-width markers: text on both sides may share one piece. */
-const TRANSPARENT = new Set(['bookmarkStart', 'bookmarkEnd', 'proofErr', 'permStart', 'permEnd', 'commentRangeStart', 'commentRangeEnd', 'pPr']);
+const TRANSPARENT = new Set([
+  'bookmarkStart',
+  'bookmarkEnd',
+  'proofErr',
+  'permStart',
+  'permEnd',
+  'commentRangeStart',
+  'commentRangeEnd',
+  'pPr',
+]);
 /** Run children that carry no text and do not split a piece. */
 const RUN_TRANSPARENT = new Set(['rPr', 'lastRenderedPageBreak']);
 /** Containers whose text is deleted (tracked changes) or moved away: not shown, not translated. */

@@ -1,8 +1,8 @@
 /**
- * Inline tags: how one paragraph is translated as one sentence while every run keeps its formatting.
+ * Inline tags: how one unit (paragraph) is translated as one text while every run keeps its formatting.
  *
  * Design: a paragraph is a list of pieces (the text of consecutive runs sharing one set of run properties).
- * Each piece with text becomes `<gK>text</gK>` inside one segment, so the engine sees the whole sentence
+ * Each piece with text becomes `<gK>text</gK>` inside one tagged text, so the engine sees the whole sentence
  * ("Click <g1>Save</g1> to <g2>keep</g2> it") and can move words across run boundaries. When the answer carries
  * every tag once, in order and not nested, each piece gets the text of its tag and the text between tags stays
  * with the piece before it. When an engine drops, duplicates, nests or reorders tags, the tags are stripped and
@@ -14,8 +14,8 @@
  * runs cut where the tags were (projectOntoPlain), and the by-length fallback shares it too.
  */
 
-/** How a paragraph's pieces were turned into a segment; needed to restore them. */
-export interface SegmentPlan {
+/** How a unit's pieces were turned into a tagged text; needed to restore them. */
+export interface TagPlan {
   /** Per piece: 'text' (sent, tagged when there are several) or 'space' (whitespace only, kept as is). */
   kinds: Array<'text' | 'space'>;
   /** Leading and trailing whitespace of each piece, put back around the translation. */
@@ -31,24 +31,24 @@ export interface RestoredPieces {
 
 const TAG_RE = /<(\/?)g(\d+)>/g;
 
-/** Builds the segment sent to the engine for `pieces` (run texts of one paragraph). */
-export function buildSegment(pieces: string[]): { segment: string; plan: SegmentPlan } {
-  const kinds = pieces.map((p) => (p.trim() ? 'text' : 'space') as 'text' | 'space');
+/** Builds the tagged text sent to the engine for `pieces` (run texts of one unit). */
+export function tagPieces(pieces: string[]): { text: string; plan: TagPlan } {
+  const kinds = pieces.map((p) => (p.trim() ? 'text' : 'space'));
   const lead = pieces.map((p) => /^\s*/.exec(p)![0]);
   const trail = pieces.map((p, i) => (kinds[i] === 'text' ? /\s*$/.exec(p)![0] : ''));
   const textCount = kinds.filter((k) => k === 'text').length;
-  let segment = '';
+  let text = '';
   let k = 0;
   pieces.forEach((p, i) => {
     if (kinds[i] === 'space') {
-      if (p) segment += ' ';
+      if (p) text += ' ';
       return;
     }
     const core = p.trim();
     k++;
-    segment += textCount > 1 ? `${lead[i]}<g${k}>${core}</g${k}>${trail[i]}` : `${lead[i]}${core}${trail[i]}`;
+    text += textCount > 1 ? `${lead[i]}<g${k}>${core}</g${k}>${trail[i]}` : `${lead[i]}${core}${trail[i]}`;
   });
-  return { segment: segment.replace(/\s+/g, ' ').trim(), plan: { kinds, lead, trail } };
+  return { text: text.replace(/\s+/g, ' ').trim(), plan: { kinds, lead, trail } };
 }
 
 /** Text of `translation` without any inline tag, spaces collapsed. */
@@ -73,7 +73,7 @@ function parseTagged(translation: string, n: number): { contents: string[]; betw
       k++;
     }
     expectOpen = !expectOpen;
-    pos = m.index! + m[0].length;
+    pos = m.index + m[0].length;
   }
   if (contents.length !== n || !expectOpen) return null;
   between.push(translation.slice(pos));
@@ -83,7 +83,7 @@ function parseTagged(translation: string, n: number): { contents: string[]; betw
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Cuts `plain` (the engine's answer for the segment without tags) where the tagged answer's pieces begin, so a
+ * Cuts `plain` (the engine's answer for the tagged text without tags) where the tagged answer's pieces begin, so a
  * rule-based engine's better untagged grammar ("La casa roja" rather than "El casa roja", where a tag split
  * the noun phrase) keeps the runs the tags placed. A piece starts where its tagged text is found as whole
  * words after the previous piece, or right after the previous piece's text when its own is not found.
@@ -116,14 +116,20 @@ export function projectOntoPlain(plain: string, contents: string[]): string[] | 
 }
 
 /**
- * Puts a translated segment back into pieces (same count and order as the source pieces).
- * @param rawTranslation the engine's answer for `buildSegment(source).segment`
+ * Puts a translated tagged text back into pieces (same count and order as the source pieces).
+ * @param rawTranslation the engine's answer for `tagPieces(source).text`
  * @param rawPlain optional answer for the same text without tags; used for its wording when the tags can be
  *   projected onto it (see projectOntoPlain), and for the by-length fallback
  */
-export function restorePieces(rawTranslation: string, source: string[], plan: SegmentPlan, rawPlain?: string): RestoredPieces {
+export function restorePieces(
+  rawTranslation: string,
+  source: string[],
+  plan: TagPlan,
+  rawPlain?: string,
+): RestoredPieces {
   let translation = tidyBrackets(rawTranslation, source.join(''));
-  const plain = rawPlain === undefined ? undefined : tidyBrackets(rawPlain, source.join('')).replace(/\s+/g, ' ').trim();
+  const plain =
+    rawPlain === undefined ? undefined : tidyBrackets(rawPlain, source.join('')).replace(/\s+/g, ' ').trim();
   const textIdx = plan.kinds.flatMap((k, i) => (k === 'text' ? [i] : []));
   const out = source.slice();
   if (textIdx.length === 0) return { pieces: out, fallback: false };
@@ -164,7 +170,7 @@ export function restorePieces(rawTranslation: string, source: string[], plan: Se
 }
 
 /** Shares `plain` among the text pieces in proportion to their source lengths, cutting between words. */
-function shareByLength(plain: string, source: string[], plan: SegmentPlan, textIdx: number[]): string[] {
+function shareByLength(plain: string, source: string[], plan: TagPlan, textIdx: number[]): string[] {
   const out = source.slice();
   const n = textIdx.length;
   let tokens: string[] = plain.match(/\S+\s*/g) ?? [];
@@ -184,7 +190,8 @@ function shareByLength(plain: string, source: string[], plan: SegmentPlan, textI
     else {
       const target = (total * cum) / weightSum;
       let chars = used;
-      while (t + take < tokens.length && chars + tokens[t + take].length / 2 < target) chars += tokens[t + take++].length;
+      while (t + take < tokens.length && chars + tokens[t + take].length / 2 < target)
+        chars += tokens[t + take++].length;
       // Every piece gets at least one token while tokens last, and leaves one for each piece after it.
       take = Math.max(take, tokens.length - t > remainingPieces ? 1 : 0);
       take = Math.min(take, Math.max(0, tokens.length - t - remainingPieces));

@@ -19,7 +19,11 @@ export interface OoxmlParts {
  * Inflates every part, refuses DTDs in any XML part and reads [Content_Types].xml.
  * @throws DocumentError NOT_A_WORD_FILE when there is no [Content_Types].xml, DTD_FORBIDDEN, ZIP_BOMB, CORRUPT_DOCUMENT
  */
-export async function readOoxmlParts(pkg: ZipPackage, label: string, notOffice: () => DocumentError): Promise<OoxmlParts> {
+export async function readOoxmlParts(
+  pkg: ZipPackage,
+  label: string,
+  notOffice: () => DocumentError,
+): Promise<OoxmlParts> {
   if (!pkg.names.includes('[Content_Types].xml')) throw notOffice();
   const raw = new Map<string, Buffer>();
   for (const name of pkg.names) {
@@ -32,10 +36,16 @@ export async function readOoxmlParts(pkg: ZipPackage, label: string, notOffice: 
   const defaults = new Map<string, string>();
   const list = ct.documentElement!.childNodes;
   for (let i = 0; i < list.length; i++) {
-    const el = list.item(i) as unknown as { nodeType: number; localName: string; getAttribute(n: string): string | null };
+    const el = list.item(i) as unknown as {
+      nodeType: number;
+      localName: string;
+      getAttribute(n: string): string | null;
+    };
     if (el.nodeType !== 1) continue;
-    if (el.localName === 'Default') defaults.set((el.getAttribute('Extension') ?? '').toLowerCase(), el.getAttribute('ContentType') ?? '');
-    if (el.localName === 'Override') contentTypes.set((el.getAttribute('PartName') ?? '').replace(/^\//, ''), el.getAttribute('ContentType') ?? '');
+    if (el.localName === 'Default')
+      defaults.set((el.getAttribute('Extension') ?? '').toLowerCase(), el.getAttribute('ContentType') ?? '');
+    if (el.localName === 'Override')
+      contentTypes.set((el.getAttribute('PartName') ?? '').replace(/^\//, ''), el.getAttribute('ContentType') ?? '');
   }
   for (const name of pkg.names) {
     if (!contentTypes.has(name) && name !== '[Content_Types].xml') {

@@ -10,24 +10,106 @@ export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 
 /** CT_RPr child sequence (ECMA-376 Part 1, 17.3.2.28). */
 export const RPR_ORDER = [
-  'rStyle', 'rFonts', 'b', 'bCs', 'i', 'iCs', 'caps', 'smallCaps', 'strike', 'dstrike', 'outline', 'shadow',
-  'emboss', 'imprint', 'noProof', 'snapToGrid', 'vanish', 'webHidden', 'color', 'spacing', 'w', 'kern',
-  'position', 'sz', 'szCs', 'highlight', 'u', 'effect', 'bdr', 'shd', 'fitText', 'vertAlign', 'rtl', 'cs', 'em',
-  'lang', 'eastAsianLayout', 'specVanish', 'oMath', 'rPrChange',
+  'rStyle',
+  'rFonts',
+  'b',
+  'bCs',
+  'i',
+  'iCs',
+  'caps',
+  'smallCaps',
+  'strike',
+  'dstrike',
+  'outline',
+  'shadow',
+  'emboss',
+  'imprint',
+  'noProof',
+  'snapToGrid',
+  'vanish',
+  'webHidden',
+  'color',
+  'spacing',
+  'w',
+  'kern',
+  'position',
+  'sz',
+  'szCs',
+  'highlight',
+  'u',
+  'effect',
+  'bdr',
+  'shd',
+  'fitText',
+  'vertAlign',
+  'rtl',
+  'cs',
+  'em',
+  'lang',
+  'eastAsianLayout',
+  'specVanish',
+  'oMath',
+  'rPrChange',
 ];
 /** CT_PPr child sequence (17.3.1.26). */
 export const PPR_ORDER = [
-  'pStyle', 'keepNext', 'keepLines', 'pageBreakBefore', 'framePr', 'widowControl', 'numPr',
-  'suppressLineNumbers', 'pBdr', 'shd', 'tabs', 'suppressAutoHyphens', 'kinsoku', 'wordWrap', 'overflowPunct',
-  'topLinePunct', 'autoSpaceDE', 'autoSpaceDN', 'bidi', 'adjustRightInd', 'snapToGrid', 'spacing', 'ind',
-  'contextualSpacing', 'mirrorIndents', 'suppressOverlap', 'jc', 'textDirection', 'textAlignment',
-  'textboxTightWrap', 'outlineLvl', 'divId', 'cnfStyle', 'rPr', 'sectPr', 'pPrChange',
+  'pStyle',
+  'keepNext',
+  'keepLines',
+  'pageBreakBefore',
+  'framePr',
+  'widowControl',
+  'numPr',
+  'suppressLineNumbers',
+  'pBdr',
+  'shd',
+  'tabs',
+  'suppressAutoHyphens',
+  'kinsoku',
+  'wordWrap',
+  'overflowPunct',
+  'topLinePunct',
+  'autoSpaceDE',
+  'autoSpaceDN',
+  'bidi',
+  'adjustRightInd',
+  'snapToGrid',
+  'spacing',
+  'ind',
+  'contextualSpacing',
+  'mirrorIndents',
+  'suppressOverlap',
+  'jc',
+  'textDirection',
+  'textAlignment',
+  'textboxTightWrap',
+  'outlineLvl',
+  'divId',
+  'cnfStyle',
+  'rPr',
+  'sectPr',
+  'pPrChange',
 ];
 /** CT_TblPr child sequence (17.4.60). */
 export const TBLPR_ORDER = [
-  'tblStyle', 'tblpPr', 'tblOverlap', 'bidiVisual', 'tblStyleRowBandSize', 'tblStyleColBandSize', 'tblW', 'jc',
-  'tblCellSpacing', 'tblInd', 'tblBorders', 'shd', 'tblLayout', 'tblCellMar', 'tblLook', 'tblCaption',
-  'tblDescription', 'tblPrChange',
+  'tblStyle',
+  'tblpPr',
+  'tblOverlap',
+  'bidiVisual',
+  'tblStyleRowBandSize',
+  'tblStyleColBandSize',
+  'tblW',
+  'jc',
+  'tblCellSpacing',
+  'tblInd',
+  'tblBorders',
+  'shd',
+  'tblLayout',
+  'tblCellMar',
+  'tblLook',
+  'tblCaption',
+  'tblDescription',
+  'tblPrChange',
 ];
 
 /** Element children of `node`. */
@@ -40,7 +122,8 @@ export function childElements(node: Node): Element[] {
 /** The first child element in the w: namespace named `local`, or null. */
 export function wChild(node: Node, local: string): Element | null {
   for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 1 && (c as Element).namespaceURI === W_NS && (c as Element).localName === local) return c as Element;
+    if (c.nodeType === 1 && (c as Element).namespaceURI === W_NS && (c as Element).localName === local)
+      return c as Element;
   }
   return null;
 }
@@ -94,7 +177,8 @@ export function getWAttr(el: Element, name: string): string | null {
 /** True when `el` lies inside an mc:Fallback (an older copy of content that mc:Choice already holds). */
 export function insideFallback(el: Node): boolean {
   for (let p = el.parentNode; p; p = p.parentNode) {
-    if (p.nodeType === 1 && (p as Element).namespaceURI === MC_NS && (p as Element).localName === 'Fallback') return true;
+    if (p.nodeType === 1 && (p as Element).namespaceURI === MC_NS && (p as Element).localName === 'Fallback')
+      return true;
   }
   return false;
 }

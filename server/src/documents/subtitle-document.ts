@@ -6,13 +6,18 @@
  * Sources: W3C WebVTT (cue text entities &amp; &lt; &gt; &nbsp; &lrm; &rlm;), SubRip as written by common tools.
  */
 import { DocumentError } from './document.errors.ts';
-import type { DocumentFormat, OpenedDocument, TextUnit } from './document-format.ts';
+import type { OpenedDocument, TextUnit } from './document-format.ts';
 
 const SRT_TIME = /^\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}/;
 const MARKUP = /<[^>\n]*>|\{\\[^}\n]*\}/g;
 
 type Token = { markup: string } | { piece: number } | { newline: true };
-interface Cue { first: number; end: number; tokens: Token[] }
+/** Where one cue's text sits in the file (lines `[first, end)`) and its tokens; its text is one unit. */
+interface CueBlock {
+  first: number;
+  end: number;
+  tokens: Token[];
+}
 
 /** Detects a subtitle format from decoded text: 'vtt' (WEBVTT header), 'srt' (a SubRip timing line) or null. */
 export function detectSubtitleFormat(text: string): 'srt' | 'vtt' | null {
@@ -23,7 +28,10 @@ export function detectSubtitleFormat(text: string): 'srt' | 'vtt' | null {
 }
 
 const decodeVtt = (s: string) =>
-  s.replace(/&(amp|lt|gt|nbsp|lrm|rlm);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', nbsp: '\u00a0', lrm: '\u200e', rlm: '\u200f' })[e]!);
+  s.replace(
+    /&(amp|lt|gt|nbsp|lrm|rlm);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', nbsp: '\u00a0', lrm: '\u200e', rlm: '\u200f' })[e]!,
+  );
 const encodeVtt = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -35,16 +43,22 @@ export function openSubtitles(text: string, format: 'srt' | 'vtt', label: string
   const body = text.slice(bom.length);
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const lines = body.split(/\r?\n/);
-  const cues: Cue[] = [];
+  const cues: CueBlock[] = [];
   const units: TextUnit[] = [];
   let i = 0;
   while (i < lines.length) {
-    if (!lines[i].trim()) { i++; continue; }
+    if (!lines[i].trim()) {
+      i++;
+      continue;
+    }
     let end = i;
     while (end < lines.length && lines[end].trim()) end++;
     const block = lines.slice(i, end);
-    const skip = format === 'vtt' && (i === 0 && /^WEBVTT/.test(block[0]) || /^(NOTE|STYLE|REGION)(\s|$)/.test(block[0]));
-    const timing = skip ? -1 : block.findIndex((l, k) => k < 2 && (format === 'srt' ? SRT_TIME.test(l) : l.includes('-->')));
+    const skip =
+      format === 'vtt' && ((i === 0 && /^WEBVTT/.test(block[0])) || /^(NOTE|STYLE|REGION)(\s|$)/.test(block[0]));
+    const timing = skip
+      ? -1
+      : block.findIndex((l, k) => k < 2 && (format === 'srt' ? SRT_TIME.test(l) : l.includes('-->')));
     if (timing >= 0 && timing + 1 < block.length) {
       const tokens: Token[] = [];
       const pieces: string[] = [];
@@ -59,11 +73,17 @@ export function openSubtitles(text: string, format: 'srt' | 'vtt', label: string
         let pos = 0;
         const line = lines[k];
         for (const m of line.matchAll(MARKUP)) {
-          if (m.index! > pos) { tokens.push({ piece: pieces.length }); pieces.push(line.slice(pos, m.index)); }
+          if (m.index > pos) {
+            tokens.push({ piece: pieces.length });
+            pieces.push(line.slice(pos, m.index));
+          }
           tokens.push({ markup: m[0] });
-          pos = m.index! + m[0].length;
+          pos = m.index + m[0].length;
         }
-        if (pos < line.length) { tokens.push({ piece: pieces.length }); pieces.push(line.slice(pos)); }
+        if (pos < line.length) {
+          tokens.push({ piece: pieces.length });
+          pieces.push(line.slice(pos));
+        }
       }
       cues.push({ first: i + timing + 1, end, tokens });
       units.push({ pieces: format === 'vtt' ? pieces.map(decodeVtt) : pieces, counted: true });
@@ -71,11 +91,14 @@ export function openSubtitles(text: string, format: 'srt' | 'vtt', label: string
     i = end;
   }
   if (!cues.length) {
-    throw new DocumentError('NOT_A_SUBTITLE_FILE', `${label} has no subtitle cues: no line like "00:00:01,000 --> 00:00:02,000" was found.`);
+    throw new DocumentError(
+      'NOT_A_SUBTITLE_FILE',
+      `${label} has no subtitle cues: no line like "00:00:01,000 --> 00:00:02,000" was found.`,
+    );
   }
 
   return {
-    format: format as DocumentFormat,
+    format: format,
     parts: 1,
     units,
     async build(_lang, translated) {

@@ -1,15 +1,15 @@
 /**
- * Sends a document's units through a translation engine: one segment per unit (inline tags mark its pieces),
- * identical segments sent once, in batches so progress can be reported and a job can be cancelled between
+ * Sends a document's units through a translation engine: one tagged text per unit (inline tags mark its pieces),
+ * identical texts sent once, in batches so progress can be reported and a job can be cancelled between
  * batches. Units without letters (numbers, dates, symbols) are kept as they are.
  */
 import type { TranslationEngine } from '../engines/translation.engine.ts';
 import { DocumentError } from './document.errors.ts';
 import type { TextUnit } from './document-format.ts';
-import { buildSegment, restorePieces, stripTags, type SegmentPlan } from './inline-tags.ts';
+import { restorePieces, stripTags, tagPieces, type TagPlan } from './inline-tags.ts';
 import { hasLetters } from './word-count.ts';
 
-/** Segments per engine call: large enough to amortise an Apertium start-up (40-100 ms), small enough for progress. */
+/** Texts per engine call: large enough to amortise an Apertium start-up (40-100 ms), small enough for progress. */
 const BATCH = 500;
 
 /** Result of translating units: pieces per unit, and how many units needed the by-length fallback. */
@@ -22,7 +22,7 @@ export interface TranslatedUnits {
 
 /**
  * Translates `units` from -> to with `engine`.
- * @param onProgress fraction 0..1 of segments done
+ * @param onProgress fraction 0..1 of texts done
  * @throws DocumentError ENGINE_FAILED (engine error or wrong answer count), ABORTED (signal)
  */
 export async function translateUnits(
@@ -30,15 +30,22 @@ export async function translateUnits(
   engine: TranslationEngine,
   opts: { from: string; to: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<TranslatedUnits> {
-  const plans: Array<{ segment: string; plan: SegmentPlan } | null> = units.map((u) =>
-    hasLetters(u.pieces.join('')) ? buildSegment(u.pieces) : null,
+  const plans: Array<{ text: string; plan: TagPlan } | null> = units.map((u) =>
+    hasLetters(u.pieces.join('')) ? tagPieces(u.pieces) : null,
   );
   // A local rule-based engine (Apertium) reads a tag as a break and loses agreement across it ("El casa roja"):
-  // it also gets each tagged segment without tags, whose wording restorePieces keeps where the runs fit.
-  // Network engines handle tags well and are paid per character, so they get the tagged segment only.
+  // it also gets each tagged text without tags, whose wording restorePieces keeps where the runs fit.
+  // Network engines handle tags well and are paid per character, so they get the tagged text only.
   const withPlain = engine.kind === 'local';
-  const plainOf = (p: { segment: string }) => (withPlain && /<g\d+>/.test(p.segment) ? stripTags(p.segment) : null);
-  const unique = [...new Set(plans.filter((p) => p !== null).flatMap((p) => [p!.segment, plainOf(p!)]).filter((x): x is string => x !== null))];
+  const plainOf = (p: { text: string }) => (withPlain && /<g\d+>/.test(p.text) ? stripTags(p.text) : null);
+  const unique = [
+    ...new Set(
+      plans
+        .filter((p) => p !== null)
+        .flatMap((p) => [p.text, plainOf(p)])
+        .filter((x): x is string => x !== null),
+    ),
+  ];
   const answers = new Map<string, string>();
   for (let start = 0; start < unique.length; start += BATCH) {
     if (opts.signal?.aborted) throw aborted();
@@ -48,10 +55,17 @@ export async function translateUnits(
       out = await engine.translate(batch, { from: opts.from, to: opts.to, signal: opts.signal });
     } catch (e) {
       if (opts.signal?.aborted) throw aborted();
-      throw new DocumentError('ENGINE_FAILED', `Translation from ${opts.from} to ${opts.to} failed (${engine.id}): ${(e as Error).message}`);
+      throw new DocumentError(
+        'ENGINE_FAILED',
+        `Translation from ${opts.from} to ${opts.to} failed (${engine.id}). Please try again later.`,
+        (e as Error).message,
+      );
     }
     if (!Array.isArray(out) || out.length !== batch.length) {
-      throw new DocumentError('ENGINE_FAILED', `Translation engine ${engine.id} returned ${out?.length ?? 0} texts for ${batch.length}.`);
+      throw new DocumentError(
+        'ENGINE_FAILED',
+        `Translation engine ${engine.id} returned ${out?.length ?? 0} texts for ${batch.length}.`,
+      );
     }
     batch.forEach((s, k) => answers.set(s, out[k]));
     opts.onProgress?.(Math.min(1, (start + batch.length) / unique.length));
@@ -61,7 +75,12 @@ export async function translateUnits(
     const p = plans[i];
     if (!p) return u.pieces.slice();
     const plain = plainOf(p);
-    const restored = restorePieces(answers.get(p.segment) ?? '', u.pieces, p.plan, plain === null ? undefined : answers.get(plain));
+    const restored = restorePieces(
+      answers.get(p.text) ?? '',
+      u.pieces,
+      p.plan,
+      plain === null ? undefined : answers.get(plain),
+    );
     if (restored.fallback) fallbacks++;
     return restored.pieces;
   });
@@ -70,5 +89,5 @@ export async function translateUnits(
 }
 
 function aborted(): DocumentError {
-  return new DocumentError('ABORTED', 'The document translation was cancelled.');
+  return new DocumentError('CANCELLED', 'The document translation was cancelled.');
 }

@@ -1,6 +1,6 @@
 /**
  * Word counting for the price (spec section 9: 0.5 credits per 100 words). Uses the Unicode word segmentation
- * of Intl.Segmenter (UAX #29), which also splits Chinese and Japanese text into words; only word-like segments
+ * of Intl.Segmenter (UAX #29), which also splits Chinese and Japanese text into words; only word-like pieces
  * (letters or digits) count, so punctuation and spaces never do.
  */
 const segmenter = new Intl.Segmenter('en', { granularity: 'word' });

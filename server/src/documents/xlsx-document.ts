@@ -12,7 +12,11 @@ import { DocumentError } from './document.errors.ts';
 
 const S_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const SML = 'application/vnd.openxmlformats-officedocument.spreadsheetml.';
-const MAIN_TYPES = [`${SML}sheet.main+xml`, `${SML}template.main+xml`, 'application/vnd.ms-excel.sheet.macroEnabled.main+xml'];
+const MAIN_TYPES = [
+  `${SML}sheet.main+xml`,
+  `${SML}template.main+xml`,
+  'application/vnd.ms-excel.sheet.macroEnabled.main+xml',
+];
 
 /** True when the package's content types name an Excel workbook. */
 export function isSpreadsheetPackage(parts: OoxmlParts): boolean {
@@ -52,7 +56,10 @@ export function openXlsx(parts: OoxmlParts, label: string): OpenedDocument {
   /** Lines per <t> of each unit: a cell's line breaks split its text into pieces so they survive translation. */
   const lineCounts: number[][] = [];
   const units: TextUnit[] = [];
-  for (const [name, isShared] of [...shared.map((n) => [n, true] as const), ...sheets.map((n) => [n, false] as const)]) {
+  for (const [name, isShared] of [
+    ...shared.map((n) => [n, true] as const),
+    ...sheets.map((n) => [n, false] as const),
+  ]) {
     const raw = parts.raw.get(name)!;
     // Most worksheets hold no inline string: skip parsing them (large sheets are mostly numbers).
     if (!isShared && !raw.includes('inlineStr')) continue;
@@ -63,7 +70,10 @@ export function openXlsx(parts: OoxmlParts, label: string): OpenedDocument {
       const lines = ts.map((t) => (t.textContent ?? '').split('\n'));
       lineCounts.push(lines.map((l) => l.length));
       // Each line but the last keeps its '\n', so words on both sides stay apart for the engine and the count.
-      units.push({ pieces: lines.flatMap((l) => l.map((line, k) => (k < l.length - 1 ? `${line}\n` : line))), counted: true });
+      units.push({
+        pieces: lines.flatMap((l) => l.map((line, k) => (k < l.length - 1 ? `${line}\n` : line))),
+        counted: true,
+      });
     }
   }
   return {
@@ -76,7 +86,8 @@ export function openXlsx(parts: OoxmlParts, label: string): OpenedDocument {
       for (const part of textParts) {
         const doc = parseXmlPart(parts.raw.get(part.name)!, part.name, label);
         const items = stringItems(doc, part.shared);
-        if (items.length !== part.count) throw new DocumentError('CORRUPT_DOCUMENT', `${label}: strings changed while translating ${part.name}.`);
+        if (items.length !== part.count)
+          throw new DocumentError('CORRUPT_DOCUMENT', `${label}: strings changed while translating ${part.name}.`);
         for (const ts of items) {
           const counts = lineCounts[u];
           const pieces = translated[u++];

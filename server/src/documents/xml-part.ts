@@ -35,14 +35,22 @@ export function parseXmlPart(bytes: Buffer, partName: string, label: string): Do
   const parser = new DOMParser({
     onError: (level, message) => {
       if (level === 'warning') return;
-      throw new DocumentError('CORRUPT_DOCUMENT', `${label} is damaged: part ${partName} is not valid XML (${String(message).split('\n')[0]}).`);
+      throw new DocumentError(
+        'CORRUPT_DOCUMENT',
+        `${label} is damaged: part ${partName} is not valid XML.`,
+        String(message).split('\n')[0],
+      );
     },
   });
   try {
     return parser.parseFromString(xml, 'application/xml');
   } catch (e) {
     if (e instanceof DocumentError) throw e;
-    throw new DocumentError('CORRUPT_DOCUMENT', `${label} is damaged: part ${partName} is not valid XML (${(e as Error).message.split('\n')[0]}).`);
+    throw new DocumentError(
+      'CORRUPT_DOCUMENT',
+      `${label} is damaged: part ${partName} is not valid XML.`,
+      (e as Error).message.split('\n')[0],
+    );
   }
 }
 

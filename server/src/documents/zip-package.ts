@@ -1,7 +1,8 @@
 /**
  * Opens an Office Open XML package (ZIP) safely: the entry count and the declared sizes are checked from the
- * central directory before anything is inflated, and every entry is inflated with a byte cap so a header that
- * lies about its size cannot blow up memory. Limits: see document.limits.ts.
+ * central directory before anything is inflated (each entry's size and inflate ratio, Apache POI's rule, and the
+ * total), and every entry is inflated with a byte cap so a header that lies about its size cannot blow up
+ * memory. Limits: see document.limits.ts.
  */
 import JSZip from 'jszip';
 import { DocumentError } from './document.errors.ts';
@@ -36,7 +37,10 @@ interface StreamHelper {
   resume(): StreamHelper;
 }
 
-interface EntryData { uncompressedSize?: number; compressedSize?: number }
+interface EntryData {
+  uncompressedSize?: number;
+  compressedSize?: number;
+}
 
 /**
  * Opens `buf` as a ZIP package after checking entry count, encryption and expansion.
@@ -45,7 +49,10 @@ interface EntryData { uncompressedSize?: number; compressedSize?: number }
 export async function openZipPackage(buf: Buffer, limits: DocumentLimits, label: string): Promise<ZipPackage> {
   const declared = centralDirectoryEntries(buf);
   if (declared === null) {
-    throw new DocumentError('NOT_A_ZIP', `${label} is damaged or not a real Office file: its ZIP directory is missing.`);
+    throw new DocumentError(
+      'NOT_A_ZIP',
+      `${label} is damaged or not a real Office file: its ZIP directory is missing.`,
+    );
   }
   // 0xFFFF means ZIP64, where the real count lives elsewhere: let JSZip read it and check the count afterwards.
   if (declared !== 0xffff && declared > limits.maxParts) throw tooManyParts(label, declared, limits);
@@ -55,20 +62,41 @@ export async function openZipPackage(buf: Buffer, limits: DocumentLimits, label:
   } catch (e) {
     const msg = (e as Error).message ?? '';
     if (/encrypt/i.test(msg)) {
-      throw new DocumentError('ENCRYPTED', `${label} is password-protected (encrypted ZIP entries). Remove the password and upload it again.`);
+      throw new DocumentError(
+        'ENCRYPTED',
+        `${label} is password-protected (encrypted ZIP entries). Remove the password and upload it again.`,
+      );
     }
-    throw new DocumentError('NOT_A_ZIP', `${label} is damaged: its ZIP structure cannot be read (${msg}).`);
+    throw new DocumentError('NOT_A_ZIP', `${label} is damaged: its ZIP structure cannot be read.`, msg);
   }
   const entries = Object.values(zip.files);
   if (entries.length > limits.maxParts) throw tooManyParts(label, entries.length, limits);
   let total = 0;
-  for (const f of entries) total += ((f as unknown as { _data?: EntryData })._data?.uncompressedSize ?? 0);
-  const maxTotal = Math.min(limits.maxExpandedBytes, limits.maxExpansionRatio * buf.length);
-  if (total > maxTotal) {
+  for (const f of entries) {
+    const data = (f as unknown as { _data?: EntryData })._data;
+    const size = data?.uncompressedSize ?? 0;
+    const packed = data?.compressedSize ?? 0;
+    total += size;
+    if (size > limits.maxEntryBytes) {
+      throw new DocumentError(
+        'ZIP_BOMB',
+        `${label} was refused: part ${f.name} would expand to ${mb(size)} ` +
+          `(a part may expand to at most ${mb(limits.maxEntryBytes)}).`,
+      );
+    }
+    if (size > limits.ratioGraceBytes && packed / size < limits.minInflateRatio) {
+      throw new DocumentError(
+        'ZIP_BOMB',
+        `${label} was refused: part ${f.name} would expand ${Math.round(size / Math.max(packed, 1))}x ` +
+          `(${mb(size)} from ${mb(packed)}; a part may expand at most ${Math.round(1 / limits.minInflateRatio)}x).`,
+      );
+    }
+  }
+  if (total > limits.maxExpandedBytes) {
     throw new DocumentError(
       'ZIP_BOMB',
       `${label} was refused: it would expand to ${mb(total)} from ${mb(buf.length)} ` +
-        `(the limit is ${limits.maxExpansionRatio}x the file size and at most ${mb(limits.maxExpandedBytes)}).`,
+        `(the limit is ${mb(limits.maxExpandedBytes)}).`,
     );
   }
   const names = entries.filter((f) => !f.dir).map((f) => f.name);
@@ -80,7 +108,10 @@ export async function openZipPackage(buf: Buffer, limits: DocumentLimits, label:
 }
 
 function tooManyParts(label: string, n: number, limits: DocumentLimits): DocumentError {
-  return new DocumentError('TOO_MANY_PARTS', `${label} was refused: it holds ${n} parts, more than the ${limits.maxParts} allowed.`);
+  return new DocumentError(
+    'TOO_MANY_PARTS',
+    `${label} was refused: it holds ${n} parts, more than the ${limits.maxParts} allowed.`,
+  );
 }
 
 function mb(bytes: number): string {
@@ -90,7 +121,8 @@ function mb(bytes: number): string {
 /** Inflates an entry chunk by chunk, stopping as soon as it outgrows the size its header declared. */
 function readCapped(zip: JSZip, name: string, label: string): Promise<Buffer> {
   const file = zip.file(name);
-  if (!file) return Promise.reject(new DocumentError('CORRUPT_DOCUMENT', `${label} is damaged: part ${name} is missing.`));
+  if (!file)
+    return Promise.reject(new DocumentError('CORRUPT_DOCUMENT', `${label} is damaged: part ${name} is missing.`));
   const cap = (file as unknown as { _data?: EntryData })._data?.uncompressedSize ?? 0;
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
@@ -105,7 +137,12 @@ function readCapped(zip: JSZip, name: string, label: string): Promise<Buffer> {
         if (size > cap) {
           done = true;
           stream.pause();
-          reject(new DocumentError('ZIP_BOMB', `${label} was refused: part ${name} expands beyond the size its ZIP header declares.`));
+          reject(
+            new DocumentError(
+              'ZIP_BOMB',
+              `${label} was refused: part ${name} expands beyond the size its ZIP header declares.`,
+            ),
+          );
           return;
         }
         chunks.push(chunk);
@@ -113,7 +150,9 @@ function readCapped(zip: JSZip, name: string, label: string): Promise<Buffer> {
       .on('error', (e: Error) => {
         if (done) return;
         done = true;
-        reject(new DocumentError('CORRUPT_DOCUMENT', `${label} is damaged: part ${name} cannot be unpacked (${e.message}).`));
+        reject(
+          new DocumentError('CORRUPT_DOCUMENT', `${label} is damaged: part ${name} cannot be unpacked.`, e.message),
+        );
       })
       .on('end', () => {
         if (done) return;

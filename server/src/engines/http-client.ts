@@ -51,8 +51,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /** The message a typical JSON error body carries (OpenAI `error.message`, DeepL `message`, LibreTranslate `error`). */
 export function defaultErrorMessage(body: string): string | undefined {
   try {
-    const j = JSON.parse(body);
-    const m = j?.error?.message ?? j?.message ?? (typeof j?.error === 'string' ? j.error : undefined) ?? j?.detail;
+    const j = JSON.parse(body) as {
+      error?: { message?: unknown } | string;
+      message?: unknown;
+      detail?: unknown;
+    } | null;
+    const m = (typeof j?.error === 'string' ? j.error : j?.error?.message) ?? j?.message ?? j?.detail;
     return typeof m === 'string' ? m : undefined;
   } catch {
     return body.trim().slice(0, 200) || undefined;
@@ -76,7 +80,10 @@ export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpO
       res = await fetch(url, { ...init, signal: AbortSignal.any(signals) });
     } catch (e) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      const why = (e as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : `cannot reach ${new URL(url).origin}`;
+      const why =
+        (e as Error).name === 'TimeoutError'
+          ? `no answer within ${timeoutMs / 1000} s`
+          : `cannot reach ${new URL(url).origin}`;
       if (attempt < retries) {
         await sleep(500 * 2 ** attempt, opts.signal);
         continue;
@@ -102,6 +109,10 @@ export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpO
           : res.status === 456
             ? 'quota exceeded'
             : `HTTP ${res.status}`;
-    throw new EngineHttpError(`${opts.engine}: ${what}${apiMessage ? ` (${apiMessage})` : ''}`, opts.engine, res.status);
+    throw new EngineHttpError(
+      `${opts.engine}: ${what}${apiMessage ? ` (${apiMessage})` : ''}`,
+      opts.engine,
+      res.status,
+    );
   }
 }

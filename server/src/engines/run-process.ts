@@ -1,8 +1,10 @@
 /**
  * The one adapter through which engines and media stages run outside programs (apertium, pocketsphinx, espeak-ng,
- * flite, ffmpeg, rubberband). Output is collected in memory; an AbortSignal kills the process.
+ * flite, ffmpeg, rubberband, yt-dlp). Output is collected in memory; an AbortSignal kills the process. Children
+ * run with the sound server switched off, so audio libraries leave nothing in TMPDIR or HOME (child-env.ts).
  */
 import { spawn } from 'node:child_process';
+import { childProcessEnv } from '../config/child-env.ts';
 
 /** Result of a finished process: its exit code and collected output (UTF-8). */
 export interface ProcessResult {
@@ -24,12 +26,15 @@ export class ProcessError extends Error {
   }
 }
 
-/** Options of `runProcess`. `input` is written to stdin; `allowFailure` returns non-zero exits instead of throwing. */
+/**
+ * Options of `runProcess`. `input` is written to stdin; `allowFailure` returns non-zero exits instead of throwing;
+ * `env` adds variables to the child's environment (always this process's with the sound server off, child-env.ts).
+ */
 export interface RunOptions {
   signal?: AbortSignal;
   input?: string | Buffer;
   allowFailure?: boolean;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string>;
   cwd?: string;
 }
 
@@ -41,7 +46,11 @@ export interface RunOptions {
 export function runProcess(program: string, args: string[], opts: RunOptions = {}): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
-    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env, cwd: opts.cwd });
+    const child = spawn(program, args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: childProcessEnv(opts.env),
+      cwd: opts.cwd,
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let settled = false;
@@ -62,7 +71,9 @@ export function runProcess(program: string, args: string[], opts: RunOptions = {
       finish(() =>
         reject(
           new ProcessError(
-            e.code === 'ENOENT' ? `${program} is not installed (not found on PATH)` : `${program} could not start: ${e.message}`,
+            e.code === 'ENOENT'
+              ? `${program} is not installed (not found on PATH)`
+              : `${program} could not start: ${e.message}`,
             program,
             null,
             '',
@@ -72,10 +83,21 @@ export function runProcess(program: string, args: string[], opts: RunOptions = {
     );
     child.on('close', (code) =>
       finish(() => {
-        const result = { code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+        const result = {
+          code: code ?? -1,
+          stdout: Buffer.concat(out).toString('utf8'),
+          stderr: Buffer.concat(err).toString('utf8'),
+        };
         if (result.code !== 0 && !opts.allowFailure) {
           const tail = result.stderr.trim().split('\n').slice(-3).join(' ').slice(0, 400);
-          reject(new ProcessError(`${program} failed (exit ${result.code})${tail ? `: ${tail}` : ''}`, program, result.code, result.stderr));
+          reject(
+            new ProcessError(
+              `${program} failed (exit ${result.code})${tail ? `: ${tail}` : ''}`,
+              program,
+              result.code,
+              result.stderr,
+            ),
+          );
         } else resolve(result);
       }),
     );

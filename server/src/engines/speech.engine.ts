@@ -11,8 +11,8 @@ export interface RecognisedWord {
   confidence?: number;
 }
 
-/** An utterance as the engine cut it (pause or sentence), with its words. */
-export interface RecognisedSegment {
+/** An utterance: a piece of speech as the recogniser cut it (at a pause or a sentence end), with its words. */
+export interface RecognisedUtterance {
   start: number;
   end: number;
   text: string;
@@ -24,7 +24,7 @@ export interface Transcript {
   language: string;
   detected: boolean;
   words: RecognisedWord[];
-  segments: RecognisedSegment[];
+  utterances: RecognisedUtterance[];
   durationSeconds?: number;
 }
 

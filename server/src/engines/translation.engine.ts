@@ -12,8 +12,8 @@ export interface TranslateOptions {
 }
 
 /**
- * A machine translation engine. `translate` takes a batch of segments and returns exactly one translation per
- * segment, in order. Segments may carry inline tags `<g1>...</g1>` (run boundaries of a document paragraph);
+ * A machine translation engine. `translate` takes a batch of texts (media sentences or document units) and returns
+ * exactly one translation per text, in order. Texts may carry inline tags `<g1>...</g1>` (run boundaries of a unit);
  * engines with `keepsInlineTags` try to carry them through, callers must still handle lost or reordered tags.
  */
 export interface TranslationEngine {
@@ -28,8 +28,8 @@ export interface TranslationEngine {
   /** True when the engine's binary or server is usable now. */
   available(): Promise<boolean>;
   /**
-   * Translates `segments`; returns one string per segment.
+   * Translates `texts`; returns one string per text.
    * @throws Error with a message naming the engine when the engine fails (process exit, HTTP error after retries).
    */
-  translate(segments: string[], opts: TranslateOptions): Promise<string[]>;
+  translate(texts: string[], opts: TranslateOptions): Promise<string[]>;
 }

@@ -6,8 +6,10 @@
 
 /** A voice an engine offers. `quality` ranks engines for dubbing: neural > natural > robotic. */
 export interface Voice {
-  /** Engine-specific voice id (espeak 'es+m3', flite 'rms', OpenAI 'alloy'). */
+  /** Engine-specific voice id (espeak 'es+m3', flite 'rms', OpenAI 'alloy'); the API's id is `<engine>:<id>`. */
   id: string;
+  /** Display name ('Alloy', 'Female 2'): proper names, or words the web app can label. */
+  name: string;
   /** Base language code. */
   language: string;
   gender: 'male' | 'female' | 'neutral';

@@ -21,7 +21,10 @@ declare module 'fastify' {
 }
 
 /** Reads `Authorization: Bearer <jwt>` and returns the user, or null. */
-export async function authenticate(ctx: Pick<AppContext, 'tokens' | 'db'>, request: FastifyRequest): Promise<AuthUser | null> {
+export async function authenticate(
+  ctx: Pick<AppContext, 'tokens' | 'db'>,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) return null;

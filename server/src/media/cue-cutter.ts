@@ -1,23 +1,24 @@
 /**
- * Cuts timed words into subtitle cues by rule (see cue-rules.ts): each sentence unit is split by dynamic
+ * Cuts timed words into subtitle cues by rule (contract/cue-rules.ts): each sentence is split by dynamic
  * programming over break positions (cost: number of cues, poor breaks, pauses inside a cue, reading-speed
  * pressure; a break after an article is forbidden), each cue is laid out in at most 2 lines, then times are
  * assigned left to right so every cue meets the duration, reading-speed and gap rules.
  */
-import { arabicLine, isDeterminer, isWeakBreak, punctuationStrength, visibleLength, type CueRules } from './cue-rules.ts';
+import {
+  arabicLine,
+  isDeterminer,
+  isWeakBreak,
+  punctuationStrength,
+  visibleLength,
+  type CueRules,
+} from '../../../contract/cue-rules.ts';
+import type { Cue } from '../../../contract/cues.ts';
 
 /** A word with its time span in seconds, `[start, end)`. */
 export interface TimedWord {
   text: string;
   start: number;
   end: number;
-}
-
-/** One subtitle cue. `lines` are display-ready (Arabic lines carry their direction marks). Seconds. */
-export interface Cue {
-  start: number;
-  end: number;
-  lines: string[];
 }
 
 /** A pause this long (seconds) always ends a cue: no cue stretches over silence. */
@@ -39,7 +40,11 @@ function breakCost(word: string, pause: number, language: string): number {
  * (Netflix: keep text on one line unless it exceeds the limit). Returns the lines and a style cost,
  * or null when the words cannot fit.
  */
-export function layoutLines(words: string[], language: string, rules: CueRules): { lines: string[]; cost: number } | null {
+export function layoutLines(
+  words: string[],
+  language: string,
+  rules: CueRules,
+): { lines: string[]; cost: number } | null {
   const text = words.join(rules.joiner);
   if (visibleLength(text) <= rules.maxLineChars) return { lines: [text], cost: 0 };
   if (rules.maxLines < 2) return null;
@@ -57,10 +62,18 @@ export function layoutLines(words: string[], language: string, rules: CueRules):
   return best;
 }
 
-/** Splits one sentence unit into word ranges `[i, j)`, one per cue. */
-function splitUnit(words: TimedWord[], language: string, rules: CueRules): { from: number; to: number; lines: string[] }[] {
+/** Splits one sentence into word ranges `[i, j)`, one per cue. */
+function splitSentence(
+  words: TimedWord[],
+  language: string,
+  rules: CueRules,
+): { from: number; to: number; lines: string[] }[] {
   const n = words.length;
-  const best: { cost: number; prev: number; lines: string[] }[] = Array.from({ length: n + 1 }, () => ({ cost: Infinity, prev: -1, lines: [] }));
+  const best: { cost: number; prev: number; lines: string[] }[] = Array.from({ length: n + 1 }, () => ({
+    cost: Infinity,
+    prev: -1,
+    lines: [],
+  }));
   best[0].cost = 0;
   for (let j = 1; j <= n; j++) {
     for (let i = j - 1; i >= Math.max(0, j - MAX_WORDS_PER_CUE); i--) {
@@ -75,9 +88,17 @@ function splitUnit(words: TimedWord[], language: string, rules: CueRules): { fro
         if (!isDeterminer(words[k - 1].text, language)) maxPause = Math.max(maxPause, gap);
         if (gap > 0.4) pausePenalty += (gap - 0.4) * 2;
       }
-      const layout = layoutLines(words.slice(i, j).map((w) => w.text), language, rules);
+      const layout = layoutLines(
+        words.slice(i, j).map((w) => w.text),
+        language,
+        rules,
+      );
       const chars = layout ? layout.lines.reduce((s, l) => s + visibleLength(l), 0) : Infinity;
-      const ok = layout && span <= rules.maxDuration && chars / rules.maxCharsPerSecond <= rules.maxDuration && maxPause < MAX_PAUSE_IN_CUE;
+      const ok =
+        layout &&
+        span <= rules.maxDuration &&
+        chars / rules.maxCharsPerSecond <= rules.maxDuration &&
+        maxPause < MAX_PAUSE_IN_CUE;
       if (!ok && !single) {
         // Longer ranges only get worse once the text no longer fits.
         if (!layout) break;
@@ -88,7 +109,15 @@ function splitUnit(words: TimedWord[], language: string, rules: CueRules): { fro
       const pressure = Math.max(0, chars / rules.maxCharsPerSecond - (span + 0.4));
       const short = chars < 12 && j - i < n ? 0.6 : 0;
       const brk = j < n ? breakCost(words[j - 1].text, words[j].start - words[j - 1].end, language) : 0;
-      const cost = best[i].cost + 1 + (layout?.cost ?? FORBIDDEN) + pausePenalty + pressure * 1.5 + short + brk + (ok ? 0 : FORBIDDEN);
+      const cost =
+        best[i].cost +
+        1 +
+        (layout?.cost ?? FORBIDDEN) +
+        pausePenalty +
+        pressure * 1.5 +
+        short +
+        brk +
+        (ok ? 0 : FORBIDDEN);
       if (cost < best[j].cost) best[j] = { cost, prev: i, lines };
     }
   }
@@ -98,18 +127,18 @@ function splitUnit(words: TimedWord[], language: string, rules: CueRules): { fro
 }
 
 /**
- * Cuts sentence units into cues and times them.
- * Each unit is a run of words between sentence ends or long pauses; cues never cross units.
+ * Cuts sentences into cues and times them.
+ * Each sentence is a run of words between sentence ends or long pauses; cues never cross sentences.
  * Times: a cue starts at its first word (or right after the previous cue plus the minimum gap when reading
  * speed pushed that one later) and lasts at least max(5/6 s, characters / max cps), at most 7 s.
  * @param language base code (articles, RTL); rules from `rulesFor(language)`.
  */
-export function cutCues(units: TimedWord[][], language: string, rules: CueRules): Cue[] {
+export function cutCues(sentences: TimedWord[][], language: string, rules: CueRules): Cue[] {
   const pieces: { start: number; end: number; lines: string[] }[] = [];
-  for (const unit of joinDanglingArticles(units, language)) {
-    const words = unit.filter((w) => w.text.trim());
+  for (const sentence of joinDanglingArticles(sentences, language)) {
+    const words = sentence.filter((w) => w.text.trim());
     if (!words.length) continue;
-    for (const p of splitUnit(words, language, rules))
+    for (const p of splitSentence(words, language, rules))
       pieces.push({ start: words[p.from].start, end: words[p.to - 1].end, lines: p.lines });
   }
   const cues: Cue[] = [];
@@ -125,10 +154,10 @@ export function cutCues(units: TimedWord[][], language: string, rules: CueRules)
   return cues;
 }
 
-/** A unit that ends on an article (the speaker paused after "the") is joined with the next: they belong together. */
-function joinDanglingArticles(units: TimedWord[][], language: string): TimedWord[][] {
+/** A sentence ending on an article (the speaker paused after "the") is joined with the next: they belong together. */
+function joinDanglingArticles(sentences: TimedWord[][], language: string): TimedWord[][] {
   const out: TimedWord[][] = [];
-  for (const u of units) {
+  for (const u of sentences) {
     const prev = out[out.length - 1];
     if (prev?.length && isDeterminer(prev[prev.length - 1].text, language)) out[out.length - 1] = [...prev, ...u];
     else out.push([...u]);

@@ -1,25 +1,30 @@
 /**
- * The media pipeline's own error: a code for the job worker and a message shown to the user as the job's error text.
+ * The media pipeline's own error: a contract error code, a message shown to the user as the job's error text,
+ * and the technical detail (engine or ffmpeg output) kept for logs.
  */
+import { CodedError } from '../errors.ts';
 
-/** Codes of media pipeline failures. */
+/** Codes of media pipeline failures (contract/errors.ts). */
 export type MediaErrorCode =
   | 'NO_AUDIO_STREAM'
   | 'CORRUPT_MEDIA'
   | 'EMPTY_MEDIA'
-  | 'NO_ENGINE'
   | 'NO_SPEECH'
   | 'ENGINE_FAILED'
   | 'CANCELLED'
-  | 'FFMPEG_FAILED';
+  | 'FFMPEG_FAILED'
+  | 'SOURCE_DELETED'
+  | 'NOT_A_SUBTITLE_FILE'
+  | 'SUBTITLE_ENCODING'
+  | 'SUBTITLE_BAD_TIMING'
+  | 'SUBTITLE_TIMES_OUTSIDE_MEDIA'
+  | 'TRANSCRIPT_EMPTY';
 
 /** A user-readable pipeline failure. */
-export class MediaError extends Error {
-  constructor(
-    readonly code: MediaErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class MediaError extends CodedError {
+  declare readonly code: MediaErrorCode;
+  constructor(code: MediaErrorCode, message?: string, detail?: string) {
+    super(code, message, detail);
     this.name = 'MediaError';
   }
 }

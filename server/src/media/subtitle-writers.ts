@@ -3,7 +3,7 @@
  * each block. WebVTT (W3C WebVTT): the `WEBVTT` signature line, a blank line, then cues with
  * `HH:MM:SS.mmm --> HH:MM:SS.mmm`; cue text must not contain `-->`, and `&`, `<` are escaped as entities.
  */
-import type { Cue } from './cue-cutter.ts';
+import type { Cue } from '../../../contract/cues.ts';
 
 function stamp(seconds: number, sep: ',' | '.'): string {
   const ms = Math.max(0, Math.round(seconds * 1000));
@@ -18,7 +18,9 @@ const clean = (line: string) => line.replace(/-->/g, '→').replace(/\r?\n/g, ' 
 
 /** Renders cues as SRT (UTF-8 text, CRLF-free). */
 export function toSrt(cues: Cue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${stamp(c.start, ',')} --> ${stamp(c.end, ',')}\n${c.lines.map(clean).join('\n')}\n`).join('\n');
+  return cues
+    .map((c, i) => `${i + 1}\n${stamp(c.start, ',')} --> ${stamp(c.end, ',')}\n${c.lines.map(clean).join('\n')}\n`)
+    .join('\n');
 }
 
 /** Renders cues as WebVTT. */
@@ -28,7 +30,8 @@ export function toVtt(cues: Cue[]): string {
 }
 
 const TIME = /(\d+):(\d{2}):(\d{2})[,.](\d{3})/;
-const toSeconds = (m: RegExpExecArray) => (Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000 + Number(m[3]) * 1000 + Number(m[4])) / 1000;
+const toSeconds = (m: RegExpExecArray) =>
+  (Number(m[1]) * 3_600_000 + Number(m[2]) * 60_000 + Number(m[3]) * 1000 + Number(m[4])) / 1000;
 
 function parseBlocks(text: string, unescape: (s: string) => string): Cue[] {
   const cues: Cue[] = [];

@@ -1,19 +1,19 @@
 /**
- * Translates sentence units as a whole (one batch per job, so every sentence travels with its neighbours as
- * context) and fits each translation back to its unit's time: translated words get times along the source
- * unit's timeline in proportion to their character position, so the target language is then cut into cues on
- * its own text (cue-cutter.ts) within the time its source sentence was spoken.
+ * Translates sentences as a whole (one batch per job, so every sentence travels with its neighbours as context)
+ * and fits each translation back to its sentence's time: translated words get times along the source sentence's
+ * timeline in proportion to their character position, so the target language is then cut into cues on its own
+ * text (cue-cutter.ts) within the time its source sentence was spoken.
  */
 import type { TranslationEngine } from '../engines/translation.engine.ts';
 import type { TimedWord } from './cue-cutter.ts';
-import { unitText } from './sentence-units.ts';
+import { sentenceText } from './sentences.ts';
 
-/** Maps a character fraction (0..1) of the source unit to a time, following its words (pauses stay pauses). */
-function timeline(unit: TimedWord[]): (fraction: number) => number {
-  const total = unit.reduce((s, w) => s + w.text.length, 0) || 1;
+/** Maps a character fraction (0..1) of the source sentence to a time, following its words (pauses stay pauses). */
+function timeline(sentence: TimedWord[]): (fraction: number) => number {
+  const total = sentence.reduce((s, w) => s + w.text.length, 0) || 1;
   const points: { f: number; t: number }[] = [];
   let acc = 0;
-  for (const w of unit) {
+  for (const w of sentence) {
     points.push({ f: acc / total, t: w.start });
     acc += w.text.length;
     points.push({ f: acc / total, t: w.end });
@@ -41,10 +41,10 @@ export function tokenise(text: string, joiner: string): string[] {
   return out;
 }
 
-/** Gives the words of `text` times along `unit`'s timeline. */
-export function fitToUnit(text: string, unit: TimedWord[], joiner: string): TimedWord[] {
+/** Gives the words of `text` times along `sentence`'s timeline (seconds). */
+export function fitToSentence(text: string, sentence: TimedWord[], joiner: string): TimedWord[] {
   const tokens = tokenise(text, joiner);
-  const at = timeline(unit);
+  const at = timeline(sentence);
   const total = tokens.reduce((s, t) => s + t.length, 0) || 1;
   let acc = 0;
   return tokens.map((t) => {
@@ -55,18 +55,23 @@ export function fitToUnit(text: string, unit: TimedWord[], joiner: string): Time
 }
 
 /**
- * Translates every unit with `engine` and returns the target units with fitted word times.
+ * Translates every sentence with `engine` and returns the target sentences with fitted word times, and their texts.
  * @throws the engine's error (names the engine) or the signal's reason.
  */
-export async function translateUnits(
-  units: TimedWord[][],
+export async function translateSentences(
+  sentences: TimedWord[][],
   engine: TranslationEngine,
   from: string,
   to: string,
   joiner: string,
   signal?: AbortSignal,
-): Promise<{ units: TimedWord[][]; texts: string[] }> {
+): Promise<{ sentences: TimedWord[][]; texts: string[] }> {
   // Rule-based engines leave a space before a full stop or comma that followed an unknown word.
-  const texts = (await engine.translate(units.map((u) => unitText(u)), { from, to, signal })).map((t) => t.replace(/\s+([.,…])/g, '$1').trim());
-  return { units: units.map((u, i) => fitToUnit(texts[i], u, joiner)), texts };
+  const texts = (
+    await engine.translate(
+      sentences.map((u) => sentenceText(u)),
+      { from, to, signal },
+    )
+  ).map((t) => t.replace(/\s+([.,…])/g, '$1').trim());
+  return { sentences: sentences.map((u, i) => fitToSentence(texts[i], u, joiner)), texts };
 }

@@ -45,7 +45,8 @@ export function placeClips(slots: Slot[], lengths: number[], duration: number): 
     else {
       const need = L / MAX_FITTED_SPEED;
       if (start + need <= latestEnd) p = { start, end: start + need, speed: MAX_FITTED_SPEED, fitted: true };
-      else if (earliest + need <= latestEnd) p = { start: latestEnd - need, end: latestEnd, speed: MAX_FITTED_SPEED, fitted: true };
+      else if (earliest + need <= latestEnd)
+        p = { start: latestEnd - need, end: latestEnd, speed: MAX_FITTED_SPEED, fitted: true };
       else {
         const room = Math.max(0.05, latestEnd - earliest);
         const speed = Math.min(MAX_SPEED, L / room);

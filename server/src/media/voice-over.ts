@@ -4,7 +4,9 @@
  * original audio ducked by 18 dB under the voice and untouched elsewhere, and encode MP3 (and MP4 with the
  * video stream copied when the input has video).
  */
+import crypto from 'node:crypto';
 import path from 'node:path';
+import type { ArtifactStore } from './artifacts.ts';
 import type { VoiceEngine } from '../engines/voice.engine.ts';
 import { runProcess } from '../engines/run-process.ts';
 import { MediaError } from './media-error.ts';
@@ -26,6 +28,18 @@ export interface VoiceSegment extends Slot {
 export interface VoiceTrack {
   path: string;
   placements: Placement[];
+  /** Clips synthesised by the engine in this call (the others came from `clips`). */
+  synthesized: number;
+}
+
+/**
+ * The artifact name of a clip: `clips/<sha256 of (text, voice, engine, speed)>.wav`. Speed 1 is the clip as
+ * synthesised (loudness-normalised, silence trimmed, at the track's rate); another speed is that clip fitted to its
+ * slot by rubberband (speed rounded to 4 decimals).
+ */
+export function clipKey(text: string, voice: string, engine: string, speed: number): string {
+  const h = crypto.createHash('sha256').update(JSON.stringify([text, voice, engine, speed.toFixed(4)]));
+  return `clips/${h.digest('hex')}.wav`;
 }
 
 /**
@@ -35,18 +49,21 @@ export interface VoiceTrack {
 export async function inParallel(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
   let failure: { reason: unknown } | undefined;
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, async () => {
-    while (next < count && !failure) {
-      const i = next++;
-      await task(i).catch((reason) => (failure ??= { reason }));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count && !failure) {
+        const i = next++;
+        await task(i).catch((reason) => (failure ??= { reason }));
+      }
+    }),
+  );
   if (failure) throw failure.reason;
 }
 
 /**
  * Synthesises and places every segment; writes the voice track (mono WAV, `duration` seconds) to `outPath`.
- * `onProgress` gets 0..1.
+ * `onProgress` gets 0..1. With `clips`, a clip already stored under its `clipKey` is reused instead of synthesised
+ * (or stretched) again, and every new clip is stored: a re-dub synthesises only the segments whose text changed.
  * @throws the voice engine's error (names it) or the signal's reason.
  */
 export async function buildVoiceTrack(opts: {
@@ -59,18 +76,30 @@ export async function buildVoiceTrack(opts: {
   outPath: string;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  clips?: ArtifactStore;
 }): Promise<VoiceTrack> {
   const { segments, workDir, signal } = opts;
-  const clips: MonoAudio[] = new Array(segments.length);
+  const clips = new Array<MonoAudio>(segments.length);
+  const key = (i: number, speed: number) => clipKey(segments[i].text, opts.voice, opts.engine.id, speed);
   let made = 0;
+  let synthesized = 0;
   // Two syntheses at a time: a local engine is one process per clip, a network engine one request.
   const synthesise = async (i: number) => {
     if (signal?.aborted) throw signal.reason;
     const seg = segments[i];
     const raw = path.join(workDir, `clip-${i}.wav`);
     if (seg.text.trim()) {
-      await opts.engine.synthesize(seg.text, { language: opts.language, voice: opts.voice, outPath: raw, signal });
-      clips[i] = normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE)));
+      const kept = path.join(workDir, `clip-${i}-kept.wav`);
+      if (opts.clips && (await opts.clips.fetchFile(key(i, 1), kept))) clips[i] = await readWav(kept);
+      else {
+        await opts.engine.synthesize(seg.text, { language: opts.language, voice: opts.voice, outPath: raw, signal });
+        clips[i] = normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE)));
+        synthesized++;
+        if (opts.clips) {
+          await writeWav(kept, clips[i]);
+          await opts.clips.saveFile(key(i, 1), kept);
+        }
+      }
     } else clips[i] = { rate: TRACK_RATE, samples: new Float32Array(0) };
     opts.onProgress?.((0.6 * ++made) / segments.length);
   };
@@ -85,9 +114,16 @@ export async function buildVoiceTrack(opts: {
       if (signal?.aborted) throw signal.reason;
       const src = path.join(workDir, `fit-${i}-in.wav`);
       const dst = path.join(workDir, `fit-${i}.wav`);
-      await writeWav(src, clips[i]);
-      await runProcess('rubberband', ['-q', '-3', '-D', target.toFixed(4), src, dst], { signal });
-      clips[i] = resample(await readWav(dst), TRACK_RATE);
+      if (opts.clips && (await opts.clips.fetchFile(key(i, p.speed), dst))) clips[i] = await readWav(dst);
+      else {
+        await writeWav(src, clips[i]);
+        await runProcess('rubberband', ['-q', '-3', '-D', target.toFixed(4), src, dst], { signal });
+        clips[i] = resample(await readWav(dst), TRACK_RATE);
+        if (opts.clips) {
+          await writeWav(dst, clips[i]);
+          await opts.clips.saveFile(key(i, p.speed), dst);
+        }
+      }
     }
     opts.onProgress?.(0.6 + (0.4 * ++fittedCount) / placements.length);
   });
@@ -99,7 +135,7 @@ export async function buildVoiceTrack(opts: {
     for (let k = 0; k < clip.samples.length && at + k < total; k++) track[at + k] += clip.samples[k];
   }
   await writeWav(opts.outPath, { rate: TRACK_RATE, samples: track });
-  return { path: opts.outPath, placements };
+  return { path: opts.outPath, placements, synthesized };
 }
 
 /**
@@ -116,20 +152,54 @@ export async function mixVoiceOver(opts: {
   mp4Path?: string;
   signal?: AbortSignal;
 }): Promise<void> {
-  const spans = opts.placements.filter((p) => p.end > p.start).map((p) => `between(t,${p.start.toFixed(3)},${p.end.toFixed(3)})`);
+  const spans = opts.placements
+    .filter((p) => p.end > p.start)
+    .map((p) => `between(t,${p.start.toFixed(3)},${p.end.toFixed(3)})`);
   const duck = spans.length ? `,volume=${DUCK_GAIN.toFixed(4)}:enable='${spans.join('+')}'` : '';
   const d = opts.duration.toFixed(3);
   const graph =
     `[0:a:0]aformat=sample_rates=44100:channel_layouts=stereo${duck},apad=whole_dur=${d},atrim=0:${d}[orig];` +
     `[1:a]aformat=sample_rates=44100:channel_layouts=stereo,apad=whole_dur=${d},atrim=0:${d}[voice];` +
     `[orig][voice]amix=inputs=2:normalize=0:duration=first,alimiter=limit=0.95${opts.mp4Path ? ',asplit=2[m1][m2]' : '[m1]'}`;
-  const args = ['-nostdin', '-loglevel', 'error', '-y', '-i', opts.input, '-i', opts.voiceTrack, '-filter_complex', graph,
-    '-map', '[m1]', '-c:a', 'libmp3lame', '-b:a', '128k', opts.mp3Path];
-  if (opts.mp4Path) args.push('-map', '0:v:0', '-map', '[m2]', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', opts.mp4Path);
+  const args = [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    opts.input,
+    '-i',
+    opts.voiceTrack,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[m1]',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    opts.mp3Path,
+  ];
+  if (opts.mp4Path)
+    args.push(
+      '-map',
+      '0:v:0',
+      '-map',
+      '[m2]',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-movflags',
+      '+faststart',
+      opts.mp4Path,
+    );
   try {
     await runProcess('ffmpeg', args, { signal: opts.signal });
   } catch (e) {
     if (opts.signal?.aborted) throw opts.signal.reason;
-    throw new MediaError('FFMPEG_FAILED', `Mixing the voice-over failed: ${(e as Error).message.slice(0, 300)}`);
+    throw new MediaError('FFMPEG_FAILED', 'Mixing the voice-over failed.', (e as Error).message.slice(0, 2000));
   }
 }

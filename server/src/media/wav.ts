@@ -14,14 +14,21 @@ export interface MonoAudio {
 /** Reads a 16-bit (or 8-bit, 32-bit float) PCM WAV file as mono. @throws Error when the file is not PCM WAV. */
 export async function readWav(path: string): Promise<MonoAudio> {
   const buf = await readFile(path);
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new Error(`${path} is not a WAV file`);
+  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error(`${path} is not a WAV file`);
   let off = 12;
   let fmt: { format: number; channels: number; rate: number; bits: number } | undefined;
   while (off + 8 <= buf.length) {
     const id = buf.toString('ascii', off, off + 4);
     let size = buf.readUInt32LE(off + 4);
     const body = off + 8;
-    if (id === 'fmt ') fmt = { format: buf.readUInt16LE(body), channels: buf.readUInt16LE(body + 2), rate: buf.readUInt32LE(body + 4), bits: buf.readUInt16LE(body + 14) };
+    if (id === 'fmt ')
+      fmt = {
+        format: buf.readUInt16LE(body),
+        channels: buf.readUInt16LE(body + 2),
+        rate: buf.readUInt32LE(body + 4),
+        bits: buf.readUInt16LE(body + 14),
+      };
     if (id === 'data') {
       if (!fmt) throw new Error(`${path}: data before fmt`);
       // Streaming writers put 0 or 0xFFFFFFFF as the size: take the rest of the file.
@@ -41,7 +48,14 @@ function decode(data: Buffer, fmt: { format: number; channels: number; bits: num
     let s = 0;
     for (let c = 0; c < fmt.channels; c++) {
       const p = (i * fmt.channels + c) * bytes;
-      s += fmt.format === 3 && bytes === 4 ? data.readFloatLE(p) : bytes === 2 ? data.readInt16LE(p) / 32768 : bytes === 1 ? (data[p] - 128) / 128 : data.readInt32LE(p) / 2147483648;
+      s +=
+        fmt.format === 3 && bytes === 4
+          ? data.readFloatLE(p)
+          : bytes === 2
+            ? data.readInt16LE(p) / 32768
+            : bytes === 1
+              ? (data[p] - 128) / 128
+              : data.readInt32LE(p) / 2147483648;
     }
     out[i] = s / fmt.channels;
   }
@@ -64,7 +78,8 @@ export async function writeWav(path: string, audio: MonoAudio): Promise<void> {
   buf.writeUInt16LE(16, 34);
   buf.write('data', 36, 'ascii');
   buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(audio.samples[i] * 32767))), 44 + i * 2);
+  for (let i = 0; i < n; i++)
+    buf.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(audio.samples[i] * 32767))), 44 + i * 2);
   await writeFile(path, buf);
 }
 

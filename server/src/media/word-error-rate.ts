@@ -21,7 +21,8 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
   let prev = Array.from({ length: h.length + 1 }, (_, j) => j);
   for (let i = 1; i <= r.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= h.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
+    for (let j = 1; j <= h.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[h.length] / r.length;

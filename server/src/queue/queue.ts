@@ -28,8 +28,22 @@ export interface Queue {
    * @throws QueueStartError naming every job without a handler (only when `work` is true).
    */
   start(opts: { work: boolean; concurrency: number }): Promise<void>;
-  /** Enqueues a job; `singletonKey` makes a second send of the same key a no-op while the first is pending. */
-  send<N extends JobName>(name: N, payload: JobPayload<N>, opts?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  /**
+   * Enqueues a job. `singletonKey` names the message after the job it runs (the recovery sweep looks it up);
+   * `priority` (integer, higher first; default 0) orders waiting messages before their age does
+   * (modules/jobs/job-priority.ts computes it for translation jobs).
+   */
+  send<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    opts?: { singletonKey?: string; startAfterSeconds?: number; priority?: number },
+  ): Promise<string | null>;
+  /**
+   * Stops taking new messages (the handlers already running go on); the first step of a worker's shutdown.
+   */
+  stopTaking(): Promise<void>;
+  /** Waiting messages (created or retry) per job name and priority, for GET /metrics. */
+  depth(): Promise<Array<{ name: string; priority: number; count: number }>>;
   /** Cancels a queued or running pg-boss job by its id (the running handler sees its AbortSignal fire via the owner). */
   cancel(name: JobName, queueJobId: string): Promise<void>;
   /** True when pg-boss answers. */
@@ -76,7 +90,11 @@ export function createQueue(database: Database, logger: Logger): Queue {
               logger.error({ name, data: job.data, issues: parsed.issues }, 'job payload rejected');
               return; // a payload that does not parse will never parse: do not retry
             }
-            await handler(parsed.output as never, { queueJobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            await handler(parsed.output, {
+              queueJobId: job.id,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
           });
         }
         if ('cron' in def && def.cron) await boss.schedule(name, def.cron, { version: 1 });
@@ -91,7 +109,27 @@ export function createQueue(database: Database, logger: Logger): Queue {
         startAfter: opts.startAfterSeconds,
         retryLimit: def.retryLimit,
         expireInSeconds: def.expireInSeconds,
+        priority: opts.priority ?? 0,
       });
+    },
+
+    async stopTaking() {
+      if (!started) return;
+      for (const name of Object.keys(JOB_DEFINITIONS)) await boss.offWork(name).catch(() => undefined);
+    },
+
+    async depth() {
+      // pg-boss's own table (schema `pgboss`, v10 layout), as job-recovery.ts reads it.
+      const { rows } = await database.executeSql(
+        `SELECT name, priority, count(*)::int AS count FROM pgboss.job
+          WHERE state IN ('created','retry') GROUP BY name, priority`,
+        [],
+      );
+      return (rows as Array<{ name: string; priority: number; count: number }>).map((r) => ({
+        name: r.name,
+        priority: Number(r.priority),
+        count: Number(r.count),
+      }));
     },
 
     async cancel(name, queueJobId) {

@@ -40,7 +40,10 @@ export interface FileStorage {
    * A signed URL that downloads the object until `ttlSeconds` from now, with
    * `Content-Disposition: attachment; filename="<filename>"` and the given Content-Type.
    */
-  downloadUrl(key: string, opts: { filename: string; contentType: string; ttlSeconds?: number; inline?: boolean }): Promise<string>;
+  downloadUrl(
+    key: string,
+    opts: { filename: string; contentType: string; ttlSeconds?: number; inline?: boolean },
+  ): Promise<string>;
   /**
    * A signed URL for one PUT of the object's bytes, valid `ttlSeconds`; the PUT must carry this Content-Type.
    * Local storage answers null: the upload module serves its own signed PUT route then.
@@ -69,7 +72,13 @@ export class StorageError extends Error {
  */
 export function assertKey(key: string): void {
   const parts = key.split('/');
-  if (!key || key.startsWith('/') || key.includes('\\') || key.includes('\0') || parts.some((p) => p === '' || p === '.' || p === '..')) {
+  if (
+    !key ||
+    key.startsWith('/') ||
+    key.includes('\\') ||
+    key.includes('\0') ||
+    parts.some((p) => p === '' || p === '.' || p === '..')
+  ) {
     throw new StorageError('BAD_KEY', `Invalid storage key: ${JSON.stringify(key)}`);
   }
 }
@@ -77,6 +86,9 @@ export function assertKey(key: string): void {
 /** A Content-Disposition value with an ASCII fallback and the RFC 6266 / RFC 5987 `filename*` for other names. */
 export function contentDisposition(filename: string, inline = false): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"${ascii === filename ? '' : `; filename*=UTF-8''${encoded}`}`;
 }

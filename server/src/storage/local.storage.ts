@@ -33,7 +33,12 @@ export interface LocalStorage extends FileStorage {
  * @param opts.publicUrl the origin URLs are built on; a function because tests learn the port after listening.
  * @param opts.defaultTtlSeconds lifetime of download URLs (SIGNED_URL_TTL_SECONDS).
  */
-export function createLocalStorage(opts: { dir: string; secret: string; publicUrl: () => string; defaultTtlSeconds: number }): LocalStorage {
+export function createLocalStorage(opts: {
+  dir: string;
+  secret: string;
+  publicUrl: () => string;
+  defaultTtlSeconds: number;
+}): LocalStorage {
   fs.mkdirSync(opts.dir, { recursive: true });
 
   const pathOf = (key: string): string => {
@@ -65,9 +70,9 @@ export function createLocalStorage(opts: { dir: string; secret: string; publicUr
 
     async putFile(key, localPath, { move }) {
       const target = pathOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
       try {
+        await fsp.mkdir(path.dirname(target), { recursive: true });
         if (move) {
           try {
             await fsp.rename(localPath, tmp);
@@ -81,7 +86,7 @@ export function createLocalStorage(opts: { dir: string; secret: string; publicUr
         }
         await fsp.rename(tmp, target);
       } catch (err) {
-        await fsp.rm(tmp, { force: true });
+        await fsp.rm(tmp, { force: true }).catch(() => undefined);
         throw new StorageError('IO', `Could not store ${key}: ${(err as Error).message}`);
       }
       return { sizeBytes: (await fsp.stat(target)).size };
@@ -110,14 +115,19 @@ export function createLocalStorage(opts: { dir: string; secret: string; publicUr
       const signature = sign(opts.secret, downloadFields(key, expires, filename, contentType, inline));
       const q = new URLSearchParams({ expires: String(expires), name: filename, type: contentType, signature });
       if (inline) q.set('inline', '1');
-      return `${opts.publicUrl()}/files/${key.split('/').map(encodeURIComponent).join('/')}?${q}`;
+      return `${opts.publicUrl()}/files/${key.split('/').map(encodeURIComponent).join('/')}?${q.toString()}`;
     },
 
     verifyDownload(key, query) {
       const { expires, name, type, signature } = query;
       if (!name || !type) return null;
       const inline = query.inline === '1';
-      const ok = verify(opts.secret, downloadFields(key, Number(expires), name, type, inline), signature, Number(expires));
+      const ok = verify(
+        opts.secret,
+        downloadFields(key, Number(expires), name, type, inline),
+        signature,
+        Number(expires),
+      );
       return ok ? { filename: name, contentType: type, inline } : null;
     },
 

@@ -9,7 +9,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config/app.config.ts';
 import { assertKey, contentDisposition, StorageError, type FileStorage, type StoredObject } from './file-storage.ts';
@@ -23,7 +30,10 @@ export function s3ClientConfig(opts: S3StorageOptions) {
     endpoint: opts.endpoint,
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
-    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: S3-compatible servers (older MinIO, Ceph) refuse the SDK's default
     // aws-chunked CRC32 trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED' as const,
@@ -54,7 +64,9 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
   async function read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     assertKey(key);
     try {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const res = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
       return res.Body as Readable;
     } catch (err) {
       if (isNotFound(err)) throw new StorageError('NOT_FOUND', `No stored file ${key}`);
@@ -69,7 +81,15 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
       assertKey(key);
       const { size } = await fsp.stat(localPath);
       // A known ContentLength lets the SDK stream the file without buffering it.
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(localPath), ContentLength: size, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: fs.createReadStream(localPath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
       if (move) await fsp.rm(localPath, { force: true });
       return { sizeBytes: size, contentType };
     },
@@ -107,7 +127,10 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
     async presignedPutUrl(key, { contentType, ttlSeconds }) {
       assertKey(key);
       // Content-Type is signed: a PUT with another type is refused by S3 (403 SignatureDoesNotMatch).
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: ttlSeconds, signableHeaders: new Set(['content-type']) });
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+        expiresIn: ttlSeconds,
+        signableHeaders: new Set(['content-type']),
+      });
     },
 
     async health() {
@@ -115,7 +138,12 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
         await client.send(new HeadBucketCommand({ Bucket }));
         return { ok: true, kind: 's3', bucket: Bucket };
       } catch (err) {
-        return { ok: false, kind: 's3', bucket: Bucket, error: `The bucket does not answer: ${(err as Error).message}` };
+        return {
+          ok: false,
+          kind: 's3',
+          bucket: Bucket,
+          error: `The bucket does not answer: ${(err as Error).message}`,
+        };
       }
     },
   };

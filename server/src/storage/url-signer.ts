@@ -14,7 +14,13 @@ export function sign(secret: string, fields: Array<string | number>): string {
  * True when `signature` is the signature of `fields` and `expires` (Unix seconds) is not past.
  * Compares in constant time.
  */
-export function verify(secret: string, fields: Array<string | number>, signature: string | undefined, expires: number, nowMs = Date.now()): boolean {
+export function verify(
+  secret: string,
+  fields: Array<string | number>,
+  signature: string | undefined,
+  expires: number,
+  nowMs = Date.now(),
+): boolean {
   if (!signature || !Number.isFinite(expires) || expires * 1000 < nowMs) return false;
   const expected = Buffer.from(sign(secret, fields));
   const given = Buffer.from(signature);

@@ -1,6 +1,17 @@
 /** Plans, subscriptions, invoices and the credit ledger. The balance is never stored: it is the ledger's sum. */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.schema.ts';
 import { jobs } from './jobs.schema.ts';
 
@@ -26,7 +37,9 @@ export const plans = pgTable('plans', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -41,14 +54,19 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId), uniqueIndex('subscriptions_provider_sub_key').on(t.providerSubscriptionId)],
+  (t) => [
+    uniqueIndex('subscriptions_user_key').on(t.userId),
+    uniqueIndex('subscriptions_provider_sub_key').on(t.providerSubscriptionId),
+  ],
 );
 
 /** Paid (or, in test mode, simulated and clearly marked) invoices shown in the billing history. */
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -63,7 +81,10 @@ export const invoices = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invoices_provider_invoice_key').on(t.providerInvoiceId), index('invoices_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('invoices_provider_invoice_key').on(t.providerInvoiceId),
+    index('invoices_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -87,5 +108,8 @@ export const creditLedger = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId), uniqueIndex('credit_ledger_user_key').on(t.userId, t.idempotencyKey)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId),
+    uniqueIndex('credit_ledger_user_key').on(t.userId, t.idempotencyKey),
+  ],
 );

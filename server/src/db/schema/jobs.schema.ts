@@ -1,20 +1,48 @@
 /** Uploads, translation jobs and their output files. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ErrorCode } from '../../../../contract/errors.ts';
+import type {
+  JobNote,
+  JobStage,
+  JobStatus,
+  JobType,
+  OutputKind,
+  SubtitleStyle,
+  Service,
+  VoiceOverMode,
+} from '../../../../contract/jobs.ts';
+import type { UploadKind } from '../../../../contract/uploads.ts';
+import type { DubSegmentsReport, RevisionOrigin, TrackCue } from '../../../../contract/tracks.ts';
 import { users } from './users.schema.ts';
 
 /** A file a user uploaded (signed PUT or tus). `storageKey` locates it in the file storage. */
 export const uploads = pgTable(
   'uploads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     /** 'media' (video/audio) or 'document' (.docx, .xlsx, .srt, .vtt). */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<UploadKind>().notNull(),
     storageKey: text('storage_key').notNull(),
     /** pending -> complete | rejected; complete -> expired after the retention period. */
     status: text('status').notNull().default('pending'),
@@ -24,6 +52,8 @@ export const uploads = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     /** Words a document translation would translate, for pricing. */
     wordCount: integer('word_count'),
+    /** Why the content was refused: a contract error code and its English message. */
+    rejectCode: text('reject_code').$type<ErrorCode>(),
     rejectReason: text('reject_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -36,27 +66,30 @@ export const uploads = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** video_translation | document_translation */
-    jobType: text('job_type').notNull(),
-    /** subset of subtitle, voice_over, document */
-    servicesRequested: text('services_requested').array().notNull(),
+    jobType: text('job_type').$type<JobType>().notNull(),
+    servicesRequested: text('services_requested').array().$type<Service[]>().notNull(),
     sourceLanguage: text('source_language').notNull(),
     targetLanguages: text('target_languages').array().notNull(),
-    /** manual | dubbing (video jobs with voice_over) */
-    voiceOverMode: text('voice_over_mode'),
+    /** Video jobs with voice_over only. */
+    voiceOverMode: text('voice_over_mode').$type<VoiceOverMode>(),
     originalFilename: text('original_filename').notNull(),
     /** The media_url the user submitted (a file_url of an upload, or a YouTube link). */
     sourceFileUrl: text('source_file_url').notNull(),
     uploadId: uuid('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-    /** queued | processing | completed | failed | canceled */
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
-    stage: text('stage'),
+    stage: text('stage').$type<JobStage>(),
+    /** English message of a failure (API users); `errorCode` is what the web app words in the user's language. */
     error: text('error'),
+    errorCode: text('error_code').$type<ErrorCode>(),
+    /** Technical detail of a failure (engine or library output) for support; never sent to users. */
+    errorDetail: text('error_detail'),
     /** Credits reserved at submission; turned into a charge on completion, released on failure. */
     creditsReserved: integer('credits_reserved').notNull().default(0),
     creditsUsed: integer('credits_used').notNull().default(0),
@@ -65,7 +98,25 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sourceExpired: boolean('source_expired').notNull().default(false),
     /** Notes the pipeline reports to the user, e.g. the language assumed for 'auto'. */
-    notes: text('notes'),
+    notes: jsonb('notes').$type<JobNote[]>().notNull().default([]),
+    /**
+     * Voice-over jobs: voice id (`<engine>:<voice>`, GET /v1/capabilities) per target base code. The user's choices
+     * at submission (used by the worker); once completed, the voice each dub was made with.
+     */
+    voices: jsonb('voices').$type<Record<string, string>>().notNull().default({}),
+    /** The latest revision of the editable tracks (completed media jobs); null before the first. */
+    tracksRevision: integer('tracks_revision'),
+    /** Voice-over jobs: what the last dub synthesised per target language. */
+    dubSegments: jsonb('dub_segments').$type<DubSegmentsReport>(),
+    /** A re-dub waiting or running: the languages, its ledger reference and its price (credits). */
+    redub: jsonb('redub').$type<PendingRedub>(),
+    /**
+     * The user's own words (`source_subtitles_url`): the upload of the .srt, .vtt or .txt used instead of the speech
+     * recogniser; null for a recognised job.
+     */
+    sourceWordsUploadId: uuid('source_words_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** `subtitle_style` of the request (contract SubtitleStyle with its defaults); null when not given. */
+    subtitleStyle: jsonb('subtitle_style').$type<SubtitleStyle>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -74,17 +125,48 @@ export const jobs = pgTable(
   (t) => [index('jobs_user_created_idx').on(t.userId, t.createdAt), index('jobs_status_idx').on(t.status)],
 );
 
+/** A re-dub of a completed job (jobs.redub): languages (base codes), ledger reference, credits reserved. */
+export interface PendingRedub {
+  languages: string[];
+  ref: string;
+  credits: number;
+  revision: number;
+}
+
+/** One revision of a media job's editable tracks (server/src/modules/tracks). */
+export const jobTrackRevisions = pgTable(
+  'job_track_revisions',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    origin: text('origin').$type<RevisionOrigin>().notNull(),
+    /** `{ source: { language, cues }, targets: { <lang>: { cues } } }`, cues as contract TrackCue. */
+    tracks: jsonb('tracks').$type<StoredTracks>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.revision] })],
+);
+
+/** The tracks of one revision. Times in seconds. */
+export interface StoredTracks {
+  source: { language: string; cues: TrackCue[] };
+  targets: Record<string, { cues: TrackCue[] }>;
+}
+
 /** One output file of a job for one target language. */
 export const jobOutputs = pgTable(
   'job_outputs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     jobId: uuid('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
-    /** subtitle_srt | subtitle_vtt | voice_over_mp3 | voice_over_mp4 | document */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<OutputKind>().notNull(),
     storageKey: text('storage_key').notNull(),
     /** Download name, e.g. talk_es.vtt or report__es.docx (spec section 9). */
     filename: text('filename').notNull(),

@@ -1,11 +1,13 @@
 /** Accounts: users, e-mail verification codes and password-reset tokens. Codes and tokens are stored hashed. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Lower-cased, trimmed. */
     email: text('email').notNull(),
     fullName: text('full_name').notNull().default(''),
@@ -19,6 +21,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** Access tokens issued before this moment are refused (sign-out, password reset); null: all are valid. */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, precision: 3 }),
+    /** E-mail the user when a job finishes (Settings; migration 0006). */
+    emailJobFinished: boolean('email_job_finished').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,7 +37,9 @@ export const users = pgTable(
 export const emailCodes = pgTable(
   'email_codes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -51,7 +57,9 @@ export const emailCodes = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

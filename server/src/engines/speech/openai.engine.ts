@@ -7,9 +7,11 @@ import { readFile } from 'node:fs/promises';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { SpeechEngine, Transcript, TranscribeOptions } from '../speech.engine.ts';
 import { fetchWithRetry } from '../http-client.ts';
-import { LANGUAGE_NAMES, normaliseLanguage } from '../languages.ts';
+import { LANGUAGE_NAMES, normaliseLanguage } from '../../../../contract/languages.ts';
 
-const CODE_BY_NAME = Object.fromEntries(Object.entries(LANGUAGE_NAMES).map(([code, name]) => [name.toLowerCase(), code]));
+const CODE_BY_NAME = Object.fromEntries(
+  Object.entries(LANGUAGE_NAMES).map(([code, name]) => [name.toLowerCase(), code]),
+);
 
 interface VerboseJson {
   language?: string;
@@ -19,7 +21,10 @@ interface VerboseJson {
 }
 
 /** Creates the engine for one endpoint. @throws from `transcribe`: EngineHttpError naming the server's message. */
-export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: { timeoutSeconds: number; retries: number }): SpeechEngine {
+export function createOpenAiSpeechEngine(
+  ep: OpenAiEndpoint,
+  http: { timeoutSeconds: number; retries: number },
+): SpeechEngine {
   const auth: Record<string, string> = ep.apiKey ? { authorization: `Bearer ${ep.apiKey}` } : {};
   return {
     id: 'openai',
@@ -46,19 +51,41 @@ export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: { timeoutSeco
         return f;
       };
       // A FormData body is consumed by one fetch, so each retry gets a fresh one through a getter.
-      const init = { method: 'POST', headers: auth, get body() { return form(); } } as RequestInit;
-      const res = await fetchWithRetry(`${ep.baseUrl}/v1/audio/transcriptions`, init, { engine: 'openai speech', signal: opts.signal, ...http });
+      const init = {
+        method: 'POST',
+        headers: auth,
+        get body() {
+          return form();
+        },
+      } as RequestInit;
+      const res = await fetchWithRetry(`${ep.baseUrl}/v1/audio/transcriptions`, init, {
+        engine: 'openai speech',
+        signal: opts.signal,
+        ...http,
+      });
       const j = (await res.json()) as VerboseJson;
-      const words = (j.words ?? []).map((w) => ({ text: w.word.trim(), start: w.start, end: w.end })).filter((w) => w.text);
-      const segments = (j.segments ?? []).map((s) => ({
+      const words = (j.words ?? [])
+        .map((w) => ({ text: w.word.trim(), start: w.start, end: w.end }))
+        .filter((w) => w.text);
+      // The API's "segments" are the recogniser's utterances.
+      const utterances = (j.segments ?? []).map((s) => ({
         start: s.start,
         end: s.end,
         text: s.text.trim(),
         words: words.filter((w) => w.start >= s.start - 0.01 && w.start < s.end),
       }));
       const reported = (j.language ?? '').toLowerCase();
-      const language = opts.language !== 'auto' ? normaliseLanguage(opts.language) : (CODE_BY_NAME[reported] ?? normaliseLanguage(reported || 'en'));
-      return { language, detected: opts.language === 'auto' && !!j.language, words, segments, durationSeconds: j.duration };
+      const language =
+        opts.language !== 'auto'
+          ? normaliseLanguage(opts.language)
+          : (CODE_BY_NAME[reported] ?? normaliseLanguage(reported || 'en'));
+      return {
+        language,
+        detected: opts.language === 'auto' && !!j.language,
+        words,
+        utterances,
+        durationSeconds: j.duration,
+      };
     },
   };
 }

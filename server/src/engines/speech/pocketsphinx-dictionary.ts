@@ -58,16 +58,32 @@ export const DICTIONARY_CACHE_DIR = path.join(os.homedir(), '.cache', 'tarjama')
  * and times of both files, written atomically, written again if removed), or `dictPath` itself when the LM's
  * vocabulary cannot be read or the copy cannot be written.
  */
-export async function trimmedDictionaryPath(dictPath: string, lmPath: string, cacheDir = DICTIONARY_CACHE_DIR): Promise<string> {
+export async function trimmedDictionaryPath(
+  dictPath: string,
+  lmPath: string,
+  cacheDir = DICTIONARY_CACHE_DIR,
+): Promise<string> {
   try {
     const [d, l] = await Promise.all([stat(dictPath), stat(lmPath)]);
-    const key = createHash('sha256').update(`${dictPath}:${d.size}:${d.mtimeMs}|${lmPath}:${l.size}:${l.mtimeMs}`).digest('hex').slice(0, 16);
+    const key = createHash('sha256')
+      .update(`${dictPath}:${d.size}:${d.mtimeMs}|${lmPath}:${l.size}:${l.mtimeMs}`)
+      .digest('hex')
+      .slice(0, 16);
     const target = path.join(cacheDir, `pocketsphinx-${key}.dict`);
-    if (await stat(target).then((s) => s.size > 0, () => false)) return target;
+    if (
+      await stat(target).then(
+        (s) => s.size > 0,
+        () => false,
+      )
+    )
+      return target;
     // Decoders started together (a clip cut in parts) share one write.
     let writing = writes.get(target);
     if (!writing) {
-      writes.set(target, (writing = writeTrimmed(dictPath, lmPath, cacheDir, target).finally(() => writes.delete(target))));
+      writes.set(
+        target,
+        (writing = writeTrimmed(dictPath, lmPath, cacheDir, target).finally(() => writes.delete(target))),
+      );
     }
     return (await writing) ? target : dictPath;
   } catch {

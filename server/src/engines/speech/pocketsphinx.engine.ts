@@ -5,13 +5,20 @@
  * Measured here: WER 21.6% on clean read speech, 33% overall; RTF 0.2-0.35 (engines.md).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { RecognisedSegment, RecognisedWord, SpeechEngine, Transcript, TranscribeOptions } from '../speech.engine.ts';
+import type {
+  RecognisedUtterance,
+  RecognisedWord,
+  SpeechEngine,
+  Transcript,
+  TranscribeOptions,
+} from '../speech.engine.ts';
 import { programExists, runProcess } from '../run-process.ts';
 import { readWav, writeWav } from '../../media/wav.ts';
 import { trimmedDictionaryPath } from './pocketsphinx-dictionary.ts';
+import { cutPiece, cutsAtPauses, findPauses, mapPool } from './pause-pieces.ts';
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const LM_PATH = path.join(MODEL_DIR, 'en-us.lm.bin');
@@ -33,16 +40,21 @@ const DICT_PATH = path.join(MODEL_DIR, 'cmudict-en-us.dict');
 const SEARCH_SETTINGS = ['-lw', '5', '-maxhmmpf', '7000', '-maxwpf', '10'];
 
 /**
- * Parses `pocketsphinx_continuous -time yes` output into words and utterance segments.
+ * Parses `pocketsphinx_continuous -time yes` output into words and utterances.
  * Fillers (`<s>`, `</s>`, `<sil>`, `[NOISE]`, `++...++`) are dropped; `word(2)` becomes `word`.
  */
-export function parsePocketsphinxOutput(out: string): { words: RecognisedWord[]; segments: RecognisedSegment[] } {
+export function parsePocketsphinxOutput(out: string): { words: RecognisedWord[]; utterances: RecognisedUtterance[] } {
   const words: RecognisedWord[] = [];
-  const segments: RecognisedSegment[] = [];
+  const utterances: RecognisedUtterance[] = [];
   let current: RecognisedWord[] = [];
   const close = () => {
     if (current.length) {
-      segments.push({ start: current[0].start, end: current[current.length - 1].end, text: current.map((w) => w.text).join(' '), words: current });
+      utterances.push({
+        start: current[0].start,
+        end: current[current.length - 1].end,
+        text: current.map((w) => w.text).join(' '),
+        words: current,
+      });
     }
     current = [];
   };
@@ -64,7 +76,7 @@ export function parsePocketsphinxOutput(out: string): { words: RecognisedWord[];
     current.push(w);
   }
   close();
-  return { words, segments };
+  return { words, utterances };
 }
 
 /**
@@ -101,16 +113,56 @@ export function quietSplitPoints(samples: Float32Array, rate: number, parts: num
   return points;
 }
 
+/** Audio at least this long (seconds) is decoded in pieces cut at pauses (pause-pieces.ts). */
+export const LONG_AUDIO_SECONDS = 180;
+
+/**
+ * A piece's words moved to the recording's time (`offset`: where the piece starts, seconds) and kept only from
+ * `from` (its cut) on; utterances keep their kept words.
+ */
+function shiftAndKeep(
+  r: { words: RecognisedWord[]; utterances: RecognisedUtterance[] },
+  offset: number,
+  from: number,
+): { words: RecognisedWord[]; utterances: RecognisedUtterance[] } {
+  const shift = <T extends { start: number; end: number }>(x: T): T => ({
+    ...x,
+    start: x.start + offset,
+    end: x.end + offset,
+  });
+  const keep = (w: { start: number }) => w.start + offset >= from - 0.05;
+  return {
+    words: r.words.filter(keep).map(shift),
+    utterances: r.utterances
+      .map((u) => ({ ...u, words: u.words.filter(keep).map(shift) }))
+      .filter((u) => u.words.length)
+      .map((u) => ({
+        ...u,
+        start: u.words[0].start,
+        end: u.words[u.words.length - 1].end,
+        text: u.words.map((w) => w.text).join(' '),
+      })),
+  };
+}
+
 /** Creates the pocketsphinx engine (English only, no language detection). */
 export function createPocketsphinxEngine(): SpeechEngine {
   const decode = async (wavPath: string, signal?: AbortSignal) => {
     const { stdout } = await runProcess(
       'pocketsphinx_continuous',
       [
-        '-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null',
-        '-hmm', path.join(MODEL_DIR, 'en-us'),
-        '-lm', LM_PATH,
-        '-dict', await trimmedDictionaryPath(DICT_PATH, LM_PATH),
+        '-infile',
+        wavPath,
+        '-time',
+        'yes',
+        '-logfn',
+        '/dev/null',
+        '-hmm',
+        path.join(MODEL_DIR, 'en-us'),
+        '-lm',
+        LM_PATH,
+        '-dict',
+        await trimmedDictionaryPath(DICT_PATH, LM_PATH),
         ...SEARCH_SETTINGS,
       ],
       { signal },
@@ -119,6 +171,32 @@ export function createPocketsphinxEngine(): SpeechEngine {
       throw new Error(`pocketsphinx failed: ${(e as Error).message}`);
     });
     return parsePocketsphinxOutput(stdout);
+  };
+  /**
+   * Audio of LONG_AUDIO_SECONDS or more: pieces of about a minute ending in the middle of real pauses
+   * (pause-pieces.ts), decoded `availableParallelism()` at a time; each piece also decodes LEAD seconds before its
+   * cut (see LEAD) and keeps only the words starting at or after it.
+   */
+  const decodeLong = async (wavPath: string, signal?: AbortSignal) => {
+    const { pauses, duration } = await findPauses(wavPath, signal);
+    const cuts = [0, ...cutsAtPauses(pauses, duration), duration];
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-sphinx-'));
+    try {
+      const results = await mapPool(cuts.slice(0, -1), os.availableParallelism(), async (from, k) => {
+        const lead = k === 0 ? 0 : Math.min(LEAD, from);
+        const file = path.join(dir, `piece-${k}.wav`);
+        await cutPiece(wavPath, from - lead, cuts[k + 1], file, signal);
+        const r = await decode(file, signal);
+        await rm(file, { force: true });
+        return shiftAndKeep(r, from - lead, from);
+      });
+      return {
+        words: results.flatMap((r) => r.words),
+        utterances: results.flatMap((r) => r.utterances),
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   };
   return {
     id: 'pocketsphinx',
@@ -129,6 +207,9 @@ export function createPocketsphinxEngine(): SpeechEngine {
       return (await programExists('pocketsphinx_continuous')) && existsSync(LM_PATH) && existsSync(DICT_PATH);
     },
     async transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
+      // Long recordings: pieces cut at real pauses, decoded on every core, never all in memory at once.
+      if ((await stat(wavPath)).size > LONG_AUDIO_SECONDS * 16_000 * 2)
+        return { language: 'en', detected: false, ...(await decodeLong(wavPath, opts.signal)) };
       // One decoder is single-threaded: cut long audio at quiet points and decode the parts on all cores.
       const audio = await readWav(wavPath);
       const duration = audio.samples.length / audio.rate;
@@ -143,21 +224,23 @@ export function createPocketsphinxEngine(): SpeechEngine {
             // needs that audio to settle; words starting before the cut belong to the previous part.
             const lead = k === 0 ? 0 : Math.min(LEAD, from);
             const file = path.join(dir, `part-${k}.wav`);
-            await writeWav(file, { rate: audio.rate, samples: audio.samples.subarray(Math.round((from - lead) * audio.rate), Math.round(cuts[k + 1] * audio.rate)) });
+            await writeWav(file, {
+              rate: audio.rate,
+              samples: audio.samples.subarray(
+                Math.round((from - lead) * audio.rate),
+                Math.round(cuts[k + 1] * audio.rate),
+              ),
+            });
             const r = await decode(file, opts.signal);
-            const offset = from - lead;
-            const shift = <T extends { start: number; end: number }>(x: T): T => ({ ...x, start: x.start + offset, end: x.end + offset });
-            const keep = (w: { start: number }) => w.start + offset >= from - 0.05;
-            return {
-              words: r.words.filter(keep).map(shift),
-              segments: r.segments
-                .map((seg) => ({ ...seg, words: seg.words.filter(keep).map(shift) }))
-                .filter((seg) => seg.words.length)
-                .map((seg) => ({ ...seg, start: seg.words[0].start, end: seg.words[seg.words.length - 1].end, text: seg.words.map((w) => w.text).join(' ') })),
-            };
+            return shiftAndKeep(r, from - lead, from);
           }),
         );
-        return { language: 'en', detected: false, words: results.flatMap((r) => r.words), segments: results.flatMap((r) => r.segments) };
+        return {
+          language: 'en',
+          detected: false,
+          words: results.flatMap((r) => r.words),
+          utterances: results.flatMap((r) => r.utterances),
+        };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -9,21 +9,25 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { normaliseLanguage } from '../languages.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
 
 /** Direct Apertium modes, keyed `from>to` (base language codes). */
 const MODES: Record<string, string> = {
-  'en>es': 'eng-spa', 'es>en': 'spa-eng',
-  'fr>es': 'fr-es', 'es>fr': 'es-fr',
-  'pt>es': 'pt-es', 'es>pt': 'es-pt',
-  'it>es': 'ita-spa', 'es>it': 'spa-ita',
+  'en>es': 'eng-spa',
+  'es>en': 'spa-eng',
+  'fr>es': 'fr-es',
+  'es>fr': 'es-fr',
+  'pt>es': 'pt-es',
+  'es>pt': 'es-pt',
+  'it>es': 'ita-spa',
+  'es>it': 'spa-ita',
 };
 const LANGS = new Set(['en', 'es', 'fr', 'pt', 'it']);
 const MODES_DIR = '/usr/share/apertium/modes';
 
 /**
- * The separator between segments of one batch. Apertium's text format passes `[...]` through untouched as
+ * The separator between texts of one batch. Apertium's text format passes `[...]` through untouched as
  * formatting, so a numbered marker on its own paragraph survives and lets us check that nothing merged.
  */
 const marker = (i: number) => `[[[#${i}#]]]`;
@@ -38,7 +42,7 @@ export function apertiumRoute(from: string, to: string): string[] | null {
   return [MODES[`${f}>es`], MODES[`es>${t}`]];
 }
 
-/** Splits Apertium's output of a marked batch back into `n` segments; null when a marker was lost. */
+/** Splits Apertium's output of a marked batch back into `n` texts; null when a marker was lost. */
 function splitBatch(output: string, n: number): string[] | null {
   const parts: string[] = [];
   let last = 0;
@@ -46,7 +50,7 @@ function splitBatch(output: string, n: number): string[] | null {
   for (const m of output.matchAll(MARKER_RE)) {
     if (Number(m[1]) !== expected) return null;
     parts.push(output.slice(last, m.index));
-    last = m.index! + m[0].length;
+    last = m.index + m[0].length;
     expected++;
   }
   parts.push(output.slice(last));
@@ -61,14 +65,14 @@ function splitBatch(output: string, n: number): string[] | null {
 export function createApertiumEngine(): TranslationEngine {
   // A job into es and fr translates en->es twice (fr pivots through es): share the recent hops' results.
   const recent = new Map<string, Promise<string[]>>();
-  function runModeShared(mode: string, segments: string[], signal?: AbortSignal): Promise<string[]> {
-    const key = `${mode}\u0000${segments.join('\u0001')}`;
+  function runModeShared(mode: string, texts: string[], signal?: AbortSignal): Promise<string[]> {
+    const key = `${mode}\u0000${texts.join('\u0001')}`;
     let p = recent.get(key);
     if (!p) {
       p = (async () => {
         const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-apertium-'));
         try {
-          return await runMode(mode, segments, dir, signal);
+          return await runMode(mode, texts, dir, signal);
         } finally {
           await rm(dir, { recursive: true, force: true });
         }
@@ -80,19 +84,21 @@ export function createApertiumEngine(): TranslationEngine {
     return p;
   }
 
-  async function runMode(mode: string, segments: string[], dir: string, signal?: AbortSignal): Promise<string[]> {
-    // Newlines inside a segment would read as paragraph breaks; a segment is one paragraph or cue.
-    const flat = segments.map((s) => s.replace(/\s*\n\s*/g, ' ').trim());
+  async function runMode(mode: string, texts: string[], dir: string, signal?: AbortSignal): Promise<string[]> {
+    // Newlines inside a text would read as paragraph breaks; a text is one document unit or media sentence.
+    const flat = texts.map((s) => s.replace(/\s*\n\s*/g, ' ').trim());
     const file = path.join(dir, `${mode}.txt`);
     await writeFile(file, flat.map((s, i) => (i === 0 ? s : `\n\n${marker(i)}\n\n${s}`)).join('') + '\n');
-    const { stdout } = await runProcess('apertium', ['-u', mode, file], { signal });
+    // The apertium script makes its own temporary files (mktemp): inside `dir`, which is removed afterwards.
+    const run = { signal, env: { TMPDIR: dir } };
+    const { stdout } = await runProcess('apertium', ['-u', mode, file], run);
     const parts = splitBatch(stdout, flat.length);
     if (parts) return parts;
     // A marker got lost or reordered (never seen, but rules may span blanks): translate one by one instead.
     const one: string[] = [];
     for (const s of flat) {
       await writeFile(file, s + '\n');
-      one.push((await runProcess('apertium', ['-u', mode, file], { signal })).stdout.trim());
+      one.push((await runProcess('apertium', ['-u', mode, file], run)).stdout.trim());
     }
     return one;
   }
@@ -103,15 +109,18 @@ export function createApertiumEngine(): TranslationEngine {
     keepsInlineTags: true,
     supports: (from, to) => apertiumRoute(from, to) !== null,
     async available() {
-      return (await programExists('apertium')) && Object.values(MODES).every((m) => existsSync(path.join(MODES_DIR, `${m}.mode`)));
+      return (
+        (await programExists('apertium')) &&
+        Object.values(MODES).every((m) => existsSync(path.join(MODES_DIR, `${m}.mode`)))
+      );
     },
-    async translate(segments: string[], opts: TranslateOptions): Promise<string[]> {
+    async translate(input: string[], opts: TranslateOptions): Promise<string[]> {
       const route = apertiumRoute(opts.from, opts.to);
       if (!route) throw new Error(`apertium cannot translate ${opts.from} to ${opts.to}`);
-      if (segments.length === 0) return [];
-      // Empty segments stay empty and are not sent (an empty paragraph would shift nothing, but saves work).
-      const idx = segments.map((s, i) => (s.trim() ? i : -1)).filter((i) => i >= 0);
-      let texts = idx.map((i) => segments[i]);
+      if (input.length === 0) return [];
+      // Empty texts stay empty and are not sent (an empty paragraph would shift nothing, but saves work).
+      const idx = input.map((s, i) => (s.trim() ? i : -1)).filter((i) => i >= 0);
+      let texts = idx.map((i) => input[i]);
       try {
         for (const mode of route) {
           if (texts.length) texts = await runModeShared(mode, texts, opts.signal);
@@ -120,7 +129,7 @@ export function createApertiumEngine(): TranslationEngine {
         if (opts.signal?.aborted) throw opts.signal.reason;
         throw new Error(`apertium (${route.join(' then ')}) failed: ${(e as Error).message}`);
       }
-      const out = segments.map((s) => (s.trim() ? '' : s));
+      const out = input.map((s) => (s.trim() ? '' : s));
       idx.forEach((i, k) => (out[i] = texts[k]));
       return out;
     },

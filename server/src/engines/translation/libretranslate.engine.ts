@@ -4,18 +4,24 @@
  */
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { fetchWithRetry } from '../http-client.ts';
-import { normaliseLanguage } from '../languages.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
 
 const LANGS = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'hi', 'id']);
 const BATCH = 50;
 
 /** Creates the LibreTranslate engine. @throws from `translate`: EngineHttpError naming LibreTranslate. */
-export function createLibreTranslateEngine(cfg: { url: string; apiKey?: string }, http: { timeoutSeconds: number; retries: number }): TranslationEngine {
+export function createLibreTranslateEngine(
+  cfg: { url: string; apiKey?: string },
+  http: { timeoutSeconds: number; retries: number },
+): TranslationEngine {
   return {
     id: 'libretranslate',
     kind: 'network',
     keepsInlineTags: true,
-    supports: (from, to) => LANGS.has(normaliseLanguage(from)) && LANGS.has(normaliseLanguage(to)) && normaliseLanguage(from) !== normaliseLanguage(to),
+    supports: (from, to) =>
+      LANGS.has(normaliseLanguage(from)) &&
+      LANGS.has(normaliseLanguage(to)) &&
+      normaliseLanguage(from) !== normaliseLanguage(to),
     async available() {
       try {
         return (await fetch(`${cfg.url}/languages`, { signal: AbortSignal.timeout(5000) })).ok;
@@ -23,10 +29,10 @@ export function createLibreTranslateEngine(cfg: { url: string; apiKey?: string }
         return false;
       }
     },
-    async translate(segments: string[], opts: TranslateOptions): Promise<string[]> {
+    async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
       const out: string[] = [];
-      for (let i = 0; i < segments.length; i += BATCH) {
-        const q = segments.slice(i, i + BATCH);
+      for (let i = 0; i < texts.length; i += BATCH) {
+        const q = texts.slice(i, i + BATCH);
         const res = await fetchWithRetry(
           `${cfg.url}/translate`,
           {
@@ -44,7 +50,8 @@ export function createLibreTranslateEngine(cfg: { url: string; apiKey?: string }
         );
         const body = (await res.json()) as { translatedText?: string[] | string };
         const t = Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText ?? ''];
-        if (t.length !== q.length) throw new Error(`LibreTranslate returned ${t.length} translations for ${q.length} texts`);
+        if (t.length !== q.length)
+          throw new Error(`LibreTranslate returned ${t.length} translations for ${q.length} texts`);
         out.push(...t);
       }
       return out;

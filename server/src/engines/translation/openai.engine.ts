@@ -1,32 +1,35 @@
 /**
  * Translation through any OpenAI-compatible chat completions server (POST {base}/v1/chat/completions;
- * OpenAI, vLLM, Ollama, LocalAI). Segments go in batches as a JSON object so the model sees each sentence with its
- * neighbours as context and answers with exactly one translation per segment.
+ * OpenAI, vLLM, Ollama, LocalAI). Texts go in batches as a JSON object so the model sees each sentence with its
+ * neighbours as context and answers with exactly one translation per text.
  */
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { EngineHttpError, fetchWithRetry } from '../http-client.ts';
-import { LANGUAGE_NAMES, normaliseLanguage } from '../languages.ts';
+import { languageName, normaliseLanguage } from '../../../../contract/languages.ts';
 
-/** Segments per request: enough neighbours for context, small enough for a short answer. */
+/** Texts per request: enough neighbours for context, small enough for a short answer. */
 const BATCH = 40;
 
-/** The system prompt; the request's user message is `{"source_language","target_language","segments":[...]}`. */
+/** The system prompt; the request's user message is `{"source_language","target_language","texts":[...]}`. */
 export const TRANSLATION_SYSTEM_PROMPT =
-  'You translate subtitles and documents. The user sends JSON {"source_language","target_language","segments":[...]}. ' +
-  'Translate every segment into the target language, using the neighbouring segments as context. Keep inline tags such as <g1>...</g1> around the matching words. ' +
-  'Answer only with JSON {"translations":[...]} holding exactly one string per segment, in order.';
+  'You translate subtitles and documents. The user sends JSON {"source_language","target_language","texts":[...]}. ' +
+  'Translate every text into the target language, using the neighbouring texts as context. Keep inline tags such as <g1>...</g1> around the matching words. ' +
+  'Answer only with JSON {"translations":[...]} holding exactly one string per text, in order.';
 
 /**
  * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
- * @throws from `translate`: EngineHttpError (HTTP) or Error when the answer is not one translation per segment.
+ * @throws from `translate`: EngineHttpError (HTTP) or Error when the answer is not one translation per text.
  */
-export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: { timeoutSeconds: number; retries: number }): TranslationEngine {
+export function createOpenAiTranslationEngine(
+  ep: OpenAiEndpoint,
+  http: { timeoutSeconds: number; retries: number },
+): TranslationEngine {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
 
-  async function batch(segments: string[], from: string, to: string, signal?: AbortSignal): Promise<string[]> {
-    const user = { source_language: LANGUAGE_NAMES[from] ?? from, target_language: LANGUAGE_NAMES[to] ?? to, segments };
+  async function batch(texts: string[], from: string, to: string, signal?: AbortSignal): Promise<string[]> {
+    const user = { source_language: languageName(from) ?? from, target_language: languageName(to) ?? to, texts };
     const res = await fetchWithRetry(
       `${ep.baseUrl}/v1/chat/completions`,
       {
@@ -49,13 +52,18 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: { timeou
     let translations: unknown;
     try {
       // Some servers wrap JSON in a code fence despite response_format.
-      translations = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')).translations;
+      translations = (JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as { translations?: unknown })
+        .translations;
     } catch {
       throw new EngineHttpError('openai translation: the model did not answer with JSON translations', 'openai', 200);
     }
-    if (!Array.isArray(translations) || translations.length !== segments.length || translations.some((t) => typeof t !== 'string'))
+    if (
+      !Array.isArray(translations) ||
+      translations.length !== texts.length ||
+      translations.some((t) => typeof t !== 'string')
+    )
       throw new EngineHttpError(
-        `openai translation: the model returned ${Array.isArray(translations) ? translations.length : 0} translations for ${segments.length} segments`,
+        `openai translation: the model returned ${Array.isArray(translations) ? translations.length : 0} translations for ${texts.length} texts`,
         'openai',
         200,
       );
@@ -75,11 +83,12 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: { timeou
         return false;
       }
     },
-    async translate(segments: string[], opts: TranslateOptions): Promise<string[]> {
+    async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
       const from = normaliseLanguage(opts.from);
       const to = normaliseLanguage(opts.to);
       const out: string[] = [];
-      for (let i = 0; i < segments.length; i += BATCH) out.push(...(await batch(segments.slice(i, i + BATCH), from, to, opts.signal)));
+      for (let i = 0; i < texts.length; i += BATCH)
+        out.push(...(await batch(texts.slice(i, i + BATCH), from, to, opts.signal)));
       return out;
     },
   };

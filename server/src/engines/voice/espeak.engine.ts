@@ -5,20 +5,58 @@
  */
 import path from 'node:path';
 import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
-import { normaliseLanguage } from '../languages.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
 import { japaneseToKana } from './japanese-kana.ts';
 
 /** espeak-ng's language voice per base code. */
 const BASE: Record<string, string> = {
-  en: 'en-gb', es: 'es', fr: 'fr-fr', de: 'de', it: 'it', pt: 'pt', ja: 'ja', ko: 'ko', zh: 'cmn-latn-pinyin', ar: 'ar', hi: 'hi',
+  en: 'en-gb',
+  es: 'es',
+  fr: 'fr-fr',
+  de: 'de',
+  it: 'it',
+  pt: 'pt',
+  ja: 'ja',
+  ko: 'ko',
+  zh: 'cmn-latn-pinyin',
+  ar: 'ar',
+  hi: 'hi',
 };
 const gender = (v: string): Voice['gender'] => (v[0] === 'f' ? 'female' : 'male');
+/** 'm3' -> 'Male 3', 'f2' -> 'Female 2', 'klatt2' -> 'Klatt 2', 'Alex' stays 'Alex'. */
+function variantName(v: string): string {
+  const m = /^(m|f|klatt)(\d*)$/.exec(v);
+  if (!m) return v;
+  const word = m[1] === 'm' ? 'Male' : m[1] === 'f' ? 'Female' : 'Klatt';
+  return `${word} ${m[2] || '1'}`;
+}
 /**
  * Variants per language, best first: 'manual' mode offers the first 5 (spec: Standard, 5 voices per language),
  * 'dubbing' all 20 (spec: Premium, 20+ voices).
  */
-const VARIANTS = ['m3', 'f3', 'm1', 'f2', 'm7', 'm2', 'm4', 'm5', 'm6', 'f1', 'f4', 'f5', 'klatt', 'klatt2', 'klatt3', 'klatt4', 'Alex', 'Andy', 'Denis', 'Gene'];
+const VARIANTS = [
+  'm3',
+  'f3',
+  'm1',
+  'f2',
+  'm7',
+  'm2',
+  'm4',
+  'm5',
+  'm6',
+  'f1',
+  'f4',
+  'f5',
+  'klatt',
+  'klatt2',
+  'klatt3',
+  'klatt4',
+  'Alex',
+  'Andy',
+  'Denis',
+  'Gene',
+];
 /** espeak's normal rate, words per minute. */
 const WPM = 165;
 
@@ -30,7 +68,15 @@ export function createEspeakEngine(): VoiceEngine {
     voices(language) {
       const lang = normaliseLanguage(language);
       const base = BASE[lang];
-      return base ? VARIANTS.map((v) => ({ id: `${base}+${v}`, language: lang, gender: gender(v), quality: 'robotic' as const })) : [];
+      return base
+        ? VARIANTS.map((v) => ({
+            id: `${base}+${v}`,
+            name: variantName(v),
+            language: lang,
+            gender: gender(v),
+            quality: 'robotic' as const,
+          }))
+        : [];
     },
     available: () => programExists('espeak-ng'),
     async synthesize(text: string, opts: SynthesizeOptions): Promise<void> {
@@ -39,7 +85,11 @@ export function createEspeakEngine(): VoiceEngine {
       const wpm = Math.round(WPM * (opts.speed ?? 1));
       // espeak-ng truncates long -w paths (it keeps ~200 characters): write by name inside the target folder.
       const args = ['-v', opts.voice, '-s', String(wpm), '-w', path.basename(opts.outPath), '--stdin'];
-      await runProcess('espeak-ng', args, { input: spoken, signal: opts.signal, cwd: path.dirname(opts.outPath) }).catch((e) => {
+      await runProcess('espeak-ng', args, {
+        input: spoken,
+        signal: opts.signal,
+        cwd: path.dirname(opts.outPath),
+      }).catch((e) => {
         if (opts.signal?.aborted) throw opts.signal.reason;
         throw new Error(`espeak-ng failed: ${(e as Error).message}`);
       });

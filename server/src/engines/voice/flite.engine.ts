@@ -6,14 +6,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
-import { normaliseLanguage } from '../languages.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
 
-const VOICES: { id: string; gender: Voice['gender'] }[] = [
-  { id: 'rms', gender: 'male' },
-  { id: 'slt', gender: 'female' },
-  { id: 'kal16', gender: 'male' },
-  { id: 'awb', gender: 'male' },
+/** CMU Arctic voices, named after their speakers' initials as flite does (awb speaks Scottish English). */
+const VOICES: { id: string; name: string; gender: Voice['gender'] }[] = [
+  { id: 'rms', name: 'RMS', gender: 'male' },
+  { id: 'slt', name: 'SLT', gender: 'female' },
+  { id: 'kal16', name: 'KAL', gender: 'male' },
+  { id: 'awb', name: 'AWB', gender: 'male' },
 ];
 
 /** Creates the flite engine. @throws from `synthesize`: Error naming flite. */
@@ -21,7 +22,10 @@ export function createFliteEngine(): VoiceEngine {
   return {
     id: 'flite',
     kind: 'local',
-    voices: (language) => (normaliseLanguage(language) === 'en' ? VOICES.map((v) => ({ ...v, language: 'en', quality: 'natural' as const })) : []),
+    voices: (language) =>
+      normaliseLanguage(language) === 'en'
+        ? VOICES.map((v) => ({ ...v, language: 'en', quality: 'natural' as const }))
+        : [],
     available: () => programExists('flite'),
     async synthesize(text: string, opts: SynthesizeOptions): Promise<void> {
       // Text goes through a file: flite's -t takes one argument and mis-reads leading dashes.
@@ -30,7 +34,11 @@ export function createFliteEngine(): VoiceEngine {
         const file = path.join(dir, 'in.txt');
         await writeFile(file, text);
         const stretch = (1 / (opts.speed ?? 1)).toFixed(3);
-        await runProcess('flite', ['-voice', opts.voice, '--setf', `duration_stretch=${stretch}`, '-f', file, '-o', opts.outPath], { signal: opts.signal });
+        await runProcess(
+          'flite',
+          ['-voice', opts.voice, '--setf', `duration_stretch=${stretch}`, '-f', file, '-o', opts.outPath],
+          { signal: opts.signal },
+        );
       } catch (e) {
         if (opts.signal?.aborted) throw opts.signal.reason;
         throw new Error(`flite failed: ${(e as Error).message}`);

@@ -26,6 +26,10 @@ export async function japaneseToKana(text: string): Promise<string> {
   const t = await loadTokenizer();
   return t
     .tokenize(text)
-    .map((tok) => (/[\u4e00-\u9fff\u3400-\u4dbf]/.test(tok.surface_form) && tok.reading && tok.reading !== '*' ? tok.reading : tok.surface_form))
+    .map((tok) =>
+      /[\u4e00-\u9fff\u3400-\u4dbf]/.test(tok.surface_form) && tok.reading && tok.reading !== '*'
+        ? tok.reading
+        : tok.surface_form,
+    )
     .join('');
 }

@@ -6,15 +6,22 @@ import { writeFile } from 'node:fs/promises';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
 import { fetchWithRetry } from '../http-client.ts';
-import { STUDIO_LANGUAGES, normaliseLanguage } from '../languages.ts';
+import { STUDIO_LANGUAGES, normaliseLanguage } from '../../../../contract/languages.ts';
 
 const VOICES: { id: string; gender: Voice['gender'] }[] = [
-  { id: 'alloy', gender: 'neutral' }, { id: 'onyx', gender: 'male' }, { id: 'nova', gender: 'female' },
-  { id: 'echo', gender: 'male' }, { id: 'shimmer', gender: 'female' }, { id: 'fable', gender: 'neutral' },
+  { id: 'alloy', gender: 'neutral' },
+  { id: 'onyx', gender: 'male' },
+  { id: 'nova', gender: 'female' },
+  { id: 'echo', gender: 'male' },
+  { id: 'shimmer', gender: 'female' },
+  { id: 'fable', gender: 'neutral' },
 ];
 
 /** Creates the engine for one endpoint. @throws from `synthesize`: EngineHttpError naming the server's message. */
-export function createOpenAiVoiceEngine(ep: OpenAiEndpoint, http: { timeoutSeconds: number; retries: number }): VoiceEngine {
+export function createOpenAiVoiceEngine(
+  ep: OpenAiEndpoint,
+  http: { timeoutSeconds: number; retries: number },
+): VoiceEngine {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
   return {
@@ -22,7 +29,12 @@ export function createOpenAiVoiceEngine(ep: OpenAiEndpoint, http: { timeoutSecon
     kind: 'network',
     voices: (language) =>
       (STUDIO_LANGUAGES as readonly string[]).includes(normaliseLanguage(language))
-        ? VOICES.map((v) => ({ ...v, language: normaliseLanguage(language), quality: 'neural' as const }))
+        ? VOICES.map((v) => ({
+            ...v,
+            name: v.id[0].toUpperCase() + v.id.slice(1),
+            language: normaliseLanguage(language),
+            quality: 'neural' as const,
+          }))
         : [],
     async available() {
       try {
@@ -37,7 +49,13 @@ export function createOpenAiVoiceEngine(ep: OpenAiEndpoint, http: { timeoutSecon
         {
           method: 'POST',
           headers,
-          body: JSON.stringify({ model: ep.model, input: text, voice: opts.voice, response_format: 'wav', speed: opts.speed ?? 1 }),
+          body: JSON.stringify({
+            model: ep.model,
+            input: text,
+            voice: opts.voice,
+            response_format: 'wav',
+            speed: opts.speed ?? 1,
+          }),
         },
         { engine: 'openai voice', signal: opts.signal, ...http },
       );

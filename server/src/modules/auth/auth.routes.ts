@@ -7,7 +7,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { authenticate } from '../../http/auth.guard.ts';
-import { EmailOnlyRequest, LoginRequest, ResetPasswordRequest, SignupRequest, VerifyEmailRequest } from './auth.schemas.ts';
+import {
+  EmailOnlyRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+  SignupRequest,
+  VerifyEmailRequest,
+} from '../../../../contract/auth.ts';
 import * as auth from './auth.service.ts';
 import { AUTH_LIMITS, limitsFor } from './auth.rate-limits.ts';
 
@@ -17,17 +23,25 @@ import { AUTH_LIMITS, limitsFor } from './auth.rate-limits.ts';
  */
 function acceptMultipartFields(scope: FastifyInstance): void {
   if (scope.hasContentTypeParser('multipart/form-data')) return;
-  scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) => {
-    const form = await new Response(body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
-    const fields: Record<string, string> = {};
-    for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
-    return fields;
-  });
+  scope.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer' },
+    async (request: FastifyRequest, body: Buffer) => {
+      const form = await new Response(body, {
+        headers: { 'content-type': String(request.headers['content-type']) },
+      }).formData();
+      const fields: Record<string, string> = {};
+      for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
+      return fields;
+    },
+  );
 }
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // While an account is being deleted, its tokens are checked against the database on every request (token cache).
   ctx.userDeletionHooks.push(async (userId) => ctx.tokens.forget(userId, { deleting: true }));
+  // Mails still being sent after their answer (resend, password reset) finish before the app closes.
+  app.addHook('onClose', async () => auth.settleMailWork());
   await app.register(async (scope) => {
     acceptMultipartFields(scope);
 
@@ -38,12 +52,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
 
     scope.post('/auth/verify-email', limitsFor(scope, ctx, 'verify', AUTH_LIMITS.verify), async (request) => {
-      await auth.verifyEmail(ctx, parseInput(VerifyEmailRequest, request.body));
+      await auth.verifyEmail(ctx, parseInput(VerifyEmailRequest, request.body), request.ip);
       return { statusCode: 200, message: auth.MESSAGES.verified };
     });
 
     scope.post('/auth/resend-otp', limitsFor(scope, ctx, 'resend', AUTH_LIMITS.resend), async (request) => {
-      await auth.resendCode(ctx, parseInput(EmailOnlyRequest, request.body).email);
+      await auth.resendCode(ctx, parseInput(EmailOnlyRequest, request.body).email, request.ip);
       return { statusCode: 200, message: auth.MESSAGES.resent };
     });
 
@@ -63,10 +77,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     });
 
-    scope.post('/auth/request-password-reset', limitsFor(scope, ctx, 'request-reset', AUTH_LIMITS.requestReset), async (request) => {
-      await auth.requestPasswordReset(ctx, parseInput(EmailOnlyRequest, request.body).email);
-      return { statusCode: 200, message: auth.MESSAGES.resetRequested };
-    });
+    scope.post(
+      '/auth/request-password-reset',
+      limitsFor(scope, ctx, 'request-reset', AUTH_LIMITS.requestReset),
+      async (request) => {
+        await auth.requestPasswordReset(ctx, parseInput(EmailOnlyRequest, request.body).email);
+        return { statusCode: 200, message: auth.MESSAGES.resetRequested };
+      },
+    );
 
     scope.post('/auth/reset-password', limitsFor(scope, ctx, 'reset', AUTH_LIMITS.reset), async (request) => {
       await auth.resetPassword(ctx, parseInput(ResetPasswordRequest, request.body));

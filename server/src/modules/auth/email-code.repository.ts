@@ -10,8 +10,15 @@ export type EmailCodeRow = typeof emailCodes.$inferSelect;
 export const VERIFY_EMAIL_PURPOSE = 'verify_email';
 
 /** Deletes the user's unused codes of `purpose` and stores a new one (hashed) expiring at `expiresAt`. */
-export async function replaceCode(db: DbOrTx, entry: { userId: string; purpose: string; codeHash: string; expiresAt: Date }): Promise<void> {
-  await db.delete(emailCodes).where(and(eq(emailCodes.userId, entry.userId), eq(emailCodes.purpose, entry.purpose), isNull(emailCodes.consumedAt)));
+export async function replaceCode(
+  db: DbOrTx,
+  entry: { userId: string; purpose: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .delete(emailCodes)
+    .where(
+      and(eq(emailCodes.userId, entry.userId), eq(emailCodes.purpose, entry.purpose), isNull(emailCodes.consumedAt)),
+    );
   await db.insert(emailCodes).values(entry);
 }
 

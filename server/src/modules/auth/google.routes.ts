@@ -58,7 +58,8 @@ export async function googleRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/auth/google/callback', async (request, reply) => {
     const oidc = requireClient();
     setPendingCookie(reply, '', 0, secure()); // single use, whatever happens next
-    const fail = (message: string) => reply.redirect(`${publicUrl()}/auth/callback?error=${encodeURIComponent(message)}`, 302);
+    const fail = (message: string) =>
+      reply.redirect(`${publicUrl()}/auth/callback?error=${encodeURIComponent(message)}`, 302);
     const pending = await openPendingLogin(ctx.secret, cookieOf(request, COOKIE));
     if (!pending) return fail('Your Google sign-in expired or was started in another browser. Please try again.');
     try {

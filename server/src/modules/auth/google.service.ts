@@ -34,7 +34,13 @@ export async function openPendingLogin(secret: string, sealed: string | undefine
   try {
     const { payload } = await jwtVerify(sealed, keyOf(secret), { algorithms: ['HS256'] });
     const { typ, state, nonce, codeVerifier } = payload as Record<string, unknown>;
-    if (typ !== 'oidc-pending' || typeof state !== 'string' || typeof nonce !== 'string' || typeof codeVerifier !== 'string') return null;
+    if (
+      typ !== 'oidc-pending' ||
+      typeof state !== 'string' ||
+      typeof nonce !== 'string' ||
+      typeof codeVerifier !== 'string'
+    )
+      return null;
     return { state, nonce, codeVerifier };
   } catch {
     return null;
@@ -43,19 +49,22 @@ export async function openPendingLogin(secret: string, sealed: string | undefine
 
 /**
  * Finds, links or creates the account of `identity` (rules above) and returns an access token for it.
- * @throws AppError FORBIDDEN when the Google account has no verified e-mail, or when the e-mail's account is
+ * @throws AppError GOOGLE_EMAIL_UNVERIFIED when the Google account has no verified e-mail, GOOGLE_ACCOUNT_CONFLICT when the e-mail's account is
  *   already linked to a different Google account.
  */
-export async function signInWithGoogle(deps: Pick<AppContext, 'db' | 'tokens' | 'logger'>, identity: OidcIdentity): Promise<{ token: string; user: UserRow }> {
+export async function signInWithGoogle(
+  deps: Pick<AppContext, 'db' | 'tokens' | 'logger'>,
+  identity: OidcIdentity,
+): Promise<{ token: string; user: UserRow }> {
   let user = await findUserByGoogleSubject(deps.db, identity.subject);
   if (!user) {
     if (!identity.email || !identity.emailVerified) {
-      throw new AppError('FORBIDDEN', 'Your Google account has no verified email address, so it cannot be used to sign in.');
+      throw new AppError('GOOGLE_EMAIL_UNVERIFIED');
     }
     user = await findUserByEmail(deps.db, identity.email);
     if (user) {
       if (user.googleSubject && user.googleSubject !== identity.subject) {
-        throw new AppError('FORBIDDEN', 'This email is already linked to another Google account.');
+        throw new AppError('GOOGLE_ACCOUNT_CONFLICT');
       }
       const neverVerified = !user.emailVerifiedAt;
       user = await updateUser(deps.db, user.id, {

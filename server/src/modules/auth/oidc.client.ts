@@ -79,7 +79,11 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   return {
     async start(redirectUri) {
       const config = await discover();
-      const pending: PendingLogin = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+      const pending: PendingLogin = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -97,7 +101,11 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       const providerError = callbackUrl.searchParams.get('error');
       if (providerError) {
         const description = callbackUrl.searchParams.get('error_description');
-        throw new OidcError(providerError === 'access_denied' ? 'Sign-in with Google was cancelled.' : `Sign-in with Google failed: ${description ?? providerError}.`);
+        throw new OidcError(
+          providerError === 'access_denied'
+            ? 'Sign-in with Google was cancelled.'
+            : `Sign-in with Google failed: ${description ?? providerError}.`,
+        );
       }
       let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
       try {
@@ -114,7 +122,8 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       if (!claims) throw new OidcError('The sign-in provider sent no ID token.');
       let info: Record<string, unknown> = { ...claims };
       // Google puts email in the ID token; other providers (oidc-provider by default) only at the userinfo endpoint.
-      if (typeof info.email !== 'string') info = { ...info, ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)) };
+      if (typeof info.email !== 'string')
+        info = { ...info, ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)) };
       return {
         subject: claims.sub,
         email: typeof info.email === 'string' ? info.email.trim().toLowerCase() : undefined,

@@ -6,13 +6,20 @@ import type { DbOrTx } from '../../db/database.ts';
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
 /** Stores a new token hash for the user. */
-export async function insertResetToken(db: DbOrTx, entry: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertResetToken(
+  db: DbOrTx,
+  entry: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(passwordResetTokens).values(entry);
 }
 
 /** The token row with this hash, or null. */
 export async function findResetToken(db: DbOrTx, tokenHash: string): Promise<ResetTokenRow | null> {
-  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    .limit(1);
   return row ?? null;
 }
 

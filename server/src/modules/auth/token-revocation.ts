@@ -17,23 +17,30 @@ export const TOKEN_REVOKED_CHANNEL = 'tarjama_token_revoked';
  * @returns the shared token service and the function that stops listening (call it before closing the database).
  * @throws when the database refuses LISTEN (PostgreSQL unreachable at start-up).
  */
-export async function shareTokenRevocations(database: Database, tokens: TokenService, logger: Logger): Promise<{ tokens: TokenService; stop: () => Promise<void> }> {
+export async function shareTokenRevocations(
+  database: Database,
+  tokens: TokenService,
+  logger: Logger,
+): Promise<{ tokens: TokenService; stop: () => Promise<void> }> {
   const forgetHere = tokens.forget.bind(tokens);
   // This process's own notices come back to it too: they are recognised by this id and skipped.
   const origin = randomUUID();
   const stop = await database.listen(TOKEN_REVOKED_CHANNEL, (payload) => {
     try {
       const notice = JSON.parse(payload) as { userId: unknown; deleting?: unknown; origin?: unknown };
-      if (typeof notice.userId === 'string' && notice.origin !== origin) forgetHere(notice.userId, { deleting: notice.deleting === true });
+      if (typeof notice.userId === 'string' && notice.origin !== origin)
+        forgetHere(notice.userId, { deleting: notice.deleting === true });
     } catch {
       logger.warn({ payload }, 'unreadable token revocation notice');
     }
   });
   const forget: TokenService['forget'] = (userId, opts) => {
     forgetHere(userId, opts);
-    database.notify(TOKEN_REVOKED_CHANNEL, JSON.stringify({ userId, deleting: opts?.deleting === true, origin })).catch((err) => {
-      logger.warn({ err, userId }, 'token revocation not broadcast: other processes refuse the token within 5 s');
-    });
+    database
+      .notify(TOKEN_REVOKED_CHANNEL, JSON.stringify({ userId, deleting: opts?.deleting === true, origin }))
+      .catch((err) => {
+        logger.warn({ err, userId }, 'token revocation not broadcast: other processes refuse the token within 5 s');
+      });
   };
   return { tokens: { ...tokens, forget }, stop };
 }

@@ -42,7 +42,10 @@ export interface TokenCache {
    * The user's subject (undefined: no such user), from the cache or `load` (concurrent misses share one load).
    * @throws whatever `load` throws (nothing is cached then).
    */
-  subject(userId: string, load: (userId: string) => Promise<TokenSubject | undefined>): Promise<TokenSubject | undefined>;
+  subject(
+    userId: string,
+    load: (userId: string) => Promise<TokenSubject | undefined>,
+  ): Promise<TokenSubject | undefined>;
   /** Drops the user's subject; with `deleting`, the user's subject is not cached again for DELETION_BYPASS_MS. */
   forget(userId: string, opts?: { deleting?: boolean }): void;
 }

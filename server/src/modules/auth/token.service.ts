@@ -38,7 +38,12 @@ export type SubjectLookup = (userId: string) => Promise<TokenSubject | undefined
  * @param lookup optional user look-up; without it tokens are valid until they expire and `authenticate` throws.
  * @param subjectTtlMs how long a looked-up user is trusted in memory, milliseconds (default SUBJECT_TTL_MS).
  */
-export function createTokenService(secret: string, ttlSeconds: number, lookup?: SubjectLookup, subjectTtlMs = SUBJECT_TTL_MS): TokenService {
+export function createTokenService(
+  secret: string,
+  ttlSeconds: number,
+  lookup?: SubjectLookup,
+  subjectTtlMs = SUBJECT_TTL_MS,
+): TokenService {
   // A KeyObject made once: given raw bytes, jose imports a key on every verification.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const issuer = 'tarjama';

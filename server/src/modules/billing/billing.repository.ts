@@ -48,7 +48,10 @@ export async function saveSubscription(db: DbOrTx, userId: string, s: Subscripti
 
 /** Marks the user's subscription canceled now (period kept for the record). */
 export async function markSubscriptionCanceled(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(subscriptions).set({ status: 'canceled', updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
+  await db
+    .update(subscriptions)
+    .set({ status: 'canceled', updatedAt: new Date() })
+    .where(eq(subscriptions.userId, userId));
 }
 
 /** Inserts or updates invoices by their provider id. */
@@ -59,14 +62,26 @@ export async function saveInvoices(db: DbOrTx, userId: string, list: InvoiceStat
       .values({ ...inv, userId })
       .onConflictDoUpdate({
         target: invoices.providerInvoiceId,
-        set: { description: inv.description, amountCents: inv.amountCents, paidAt: inv.paidAt, invoicePdfUrl: inv.invoicePdfUrl, periodStart: inv.periodStart, periodEnd: inv.periodEnd },
+        set: {
+          description: inv.description,
+          amountCents: inv.amountCents,
+          paidAt: inv.paidAt,
+          invoicePdfUrl: inv.invoicePdfUrl,
+          periodStart: inv.periodStart,
+          periodEnd: inv.periodEnd,
+        },
       });
   }
 }
 
 /** Paid invoices of a user, newest first. */
 export async function listPaidInvoices(db: DbOrTx, userId: string, limit = 100): Promise<InvoiceRow[]> {
-  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.paidAt), desc(invoices.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, userId))
+    .orderBy(desc(invoices.paidAt), desc(invoices.createdAt))
+    .limit(limit);
   return rows.filter((r) => r.paidAt !== null);
 }
 
@@ -109,7 +124,13 @@ export async function subscriptionsDue(db: DbOrTx, provider: 'stripe' | 'test', 
   return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.provider, provider), inArray(subscriptions.status, ['active', 'trialing', 'past_due']), lte(subscriptions.currentPeriodEnd, now)));
+    .where(
+      and(
+        eq(subscriptions.provider, provider),
+        inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    );
 }
 
 /** Mirrors the catalog into the plans table (reporting and SQL joins read it; the catalog stays the source). */

@@ -9,9 +9,10 @@ import { parseInput } from '../../http/validate.ts';
 import { AppError } from '../../errors.ts';
 import { billingOf } from './billing.context.ts';
 import { upsertPlans } from './billing.repository.ts';
-import { ConfirmTestCheckoutRequest, CreateCheckoutRequest } from './billing.schemas.ts';
+import { ConfirmTestCheckoutRequest, CreateCheckoutRequest } from '../../../../contract/billing.ts';
 import { toPlanCard } from './plan-catalog.ts';
 import { renderTestInvoice } from './test-invoice.page.ts';
+import { PRICE_RATES } from '../jobs/pricing.ts';
 
 /** Stripe events are small, but larger than the API's 64 KB JSON limit can allow for (line items, expansions). */
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -21,23 +22,37 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await upsertPlans(ctx.db, billing.catalog.plans);
   ctx.userDeletionHooks.push((userId) => billing.onUserDeleted(userId));
   ctx.healthChecks.set('billing', async () => ({ ok: true, mode: billing.mode }));
-  if (billing.mode === 'test') ctx.logger.warn('Billing runs in TEST MODE (no STRIPE_SECRET_KEY): plans are applied without any payment');
+  if (billing.mode === 'test')
+    ctx.logger.warn('Billing runs in TEST MODE (no STRIPE_SECRET_KEY): plans are applied without any payment');
   const unpriced = billing.catalog.plans.filter((p) => p.priceCents > 0 && !p.priceId).map((p) => p.planName);
-  if (unpriced.length) ctx.logger.warn({ plans: unpriced }, 'paid plans without a Stripe price id cannot be bought (set STRIPE_PRICE_<PLAN>)');
+  if (unpriced.length)
+    ctx.logger.warn(
+      { plans: unpriced },
+      'paid plans without a Stripe price id cannot be bought (set STRIPE_PRICE_<PLAN>)',
+    );
   const auth = { preHandler: requireUser(ctx) };
-  const limited = (max: number) => (ctx.config.app.rateLimitEnabled ? { config: { rateLimit: { max, timeWindow: '1 minute' } } } : {});
+  const limited = (max: number) =>
+    ctx.config.app.rateLimitEnabled ? { config: { rateLimit: { max, timeWindow: '1 minute' } } } : {};
 
-  app.get('/v1/plans', async () => ({ plans: billing.catalog.plans.map(toPlanCard), billing_mode: billing.mode }));
+  app.get('/v1/plans', async () => ({
+    plans: billing.catalog.plans.map(toPlanCard),
+    billing_mode: billing.mode,
+    rates: PRICE_RATES,
+  }));
 
   app.post('/v1/billing/create-checkout-session', { ...auth, ...limited(20) }, async (request) => {
     const body = parseInput(CreateCheckoutRequest, request.body);
     if (!body.price_id) throw new AppError('PLAN_NOT_AVAILABLE');
-    const session = await billing.createCheckoutSession(currentUser(request).id, body.price_id, body.plan_name ?? undefined);
+    const session = await billing.createCheckoutSession(
+      currentUser(request).id,
+      body.price_id,
+      body.plan_name ?? undefined,
+    );
     return { statusCode: 200, ...session };
   });
 
   app.get('/v1/billing/test-checkout/session', auth, async (request) => {
-    const sessionId = String((request.query as Record<string, unknown>).session_id ?? '');
+    const sessionId = (request.query as Record<string, string | undefined>).session_id ?? '';
     return { statusCode: 200, ...billing.describeTestSession(currentUser(request).id, sessionId) };
   });
 
@@ -62,7 +77,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Opened from the billing history in a new tab (no bearer token): the link carries an HMAC signature instead.
   app.get('/v1/billing/test-invoices/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    const sig = String((request.query as Record<string, unknown>).sig ?? '');
+    const sig = (request.query as Record<string, string | undefined>).sig ?? '';
     const invoice = await billing.testInvoice(id, sig);
     if (!invoice) throw new AppError('NOT_FOUND', 'No such invoice.');
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderTestInvoice(invoice));
@@ -73,8 +88,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // A non-2xx answer makes Stripe retry the event later (a failed re-read answers 502).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
-    scope.post('/v1/billing/webhook', async (request) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    // The route's limit too, so a refusal states it (issue 14).
+    scope.post('/v1/billing/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
       return billing.handleWebhook(raw, Array.isArray(signature) ? signature[0] : signature);

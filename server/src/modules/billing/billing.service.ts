@@ -8,10 +8,25 @@ import type { Db } from '../../db/database.ts';
 import type { BillingConfig } from '../../config/billing.config.ts';
 import { AppError } from '../../errors.ts';
 import { currentPlanOf } from './current-plan.ts';
-import { findInvoiceByProviderId, findSubscription, findUserByCustomer, findUserById, listPaidInvoices, setStripeCustomer, subscriptionsDue, type InvoiceRow } from './billing.repository.ts';
+import {
+  findInvoiceByProviderId,
+  findSubscription,
+  findUserByCustomer,
+  findUserById,
+  listPaidInvoices,
+  setStripeCustomer,
+  subscriptionsDue,
+  type InvoiceRow,
+} from './billing.repository.ts';
 import { applySnapshot, type SyncResult } from './subscription-sync.service.ts';
 import { StripeGatewayError, WebhookSignatureError, type StripeGateway } from './stripe.gateway.ts';
-import { cancelAtPeriodEndSnapshot, confirmedCheckoutSnapshot, createTestModeTokens, renewedSnapshot, TEST_MODE_LABEL } from './test-mode.service.ts';
+import {
+  cancelAtPeriodEndSnapshot,
+  confirmedCheckoutSnapshot,
+  createTestModeTokens,
+  renewedSnapshot,
+  TEST_MODE_LABEL,
+} from './test-mode.service.ts';
 import type { PlanCatalog } from './plan-catalog.ts';
 
 /**
@@ -55,7 +70,8 @@ export function createBillingService(deps: BillingDeps) {
   const { db, catalog, logger } = deps;
   const testTokens = createTestModeTokens(deps.secret);
   const testMode = deps.config.mode === 'test';
-  const invoicePath = (providerInvoiceId: string) => `/v1/billing/test-invoices/${providerInvoiceId}?sig=${testTokens.invoiceSignature(providerInvoiceId)}`;
+  const invoicePath = (providerInvoiceId: string) =>
+    `/v1/billing/test-invoices/${providerInvoiceId}?sig=${testTokens.invoiceSignature(providerInvoiceId)}`;
   const absolute = (url: string) => (url.startsWith('/') ? `${deps.publicUrl()}${url}` : url);
 
   const stripe = (): StripeGateway => {
@@ -91,7 +107,16 @@ export function createBillingService(deps: BillingDeps) {
     }
     const snapshot = await viaStripe(() => stripe().readCustomer(customerId, catalog));
     const result = await applySnapshot(db, catalog, user.id, snapshot);
-    logger.info({ userId: user.id, plan: result.planId, status: result.status, granted: result.grant?.granted ?? false, stale: result.stale }, 'billing synced');
+    logger.info(
+      {
+        userId: user.id,
+        plan: result.planId,
+        status: result.status,
+        granted: result.grant?.granted ?? false,
+        stale: result.stale,
+      },
+      'billing synced',
+    );
     return result;
   }
 
@@ -107,7 +132,11 @@ export function createBillingService(deps: BillingDeps) {
      * @throws AppError PLAN_NOT_AVAILABLE (unknown price, Free, price and plan name disagree), ALREADY_ON_PLAN,
      *   PAYMENT_PROVIDER_ERROR.
      */
-    async createCheckoutSession(userId: string, priceId: string, planName: string | undefined): Promise<{ sessionId: string; url: string }> {
+    async createCheckoutSession(
+      userId: string,
+      priceId: string,
+      planName: string | undefined,
+    ): Promise<{ sessionId: string; url: string }> {
       const plan = catalog.byPriceId(priceId);
       // plan_name is a cross-check of price_id: the plan id or its display name, in any case ('pro', 'Pro').
       const named = !planName || [plan?.planName, plan?.name].some((n) => n?.toLowerCase() === planName.toLowerCase());
@@ -121,7 +150,10 @@ export function createBillingService(deps: BillingDeps) {
       const customerId = await customerOf(userId);
       const sub = await findSubscription(db, userId);
       if (sub?.provider === 'stripe' && ['active', 'trialing', 'past_due'].includes(sub.status)) {
-        const portal = await viaStripe(() => stripe().createPortalSession(customerId, `${publicUrl}/subscription`), 'Could not initiate checkout.');
+        const portal = await viaStripe(
+          () => stripe().createPortalSession(customerId, `${publicUrl}/subscription`),
+          'Could not initiate checkout.',
+        );
         return { sessionId: portal.id, url: portal.url };
       }
       const session = await viaStripe(
@@ -144,7 +176,12 @@ export function createBillingService(deps: BillingDeps) {
       const s = testMode ? testTokens.readSession(sessionId) : null;
       const plan = s && s.userId === userId ? catalog.byName(s.planName) : undefined;
       if (!s || !plan) throw new AppError('CHECKOUT_SESSION_INVALID');
-      return { session_id: sessionId, test_mode: true, notice: TEST_MODE_LABEL, plan: { name: plan.name, planName: plan.planName, amount: plan.priceCents / 100, credits: plan.credits } };
+      return {
+        session_id: sessionId,
+        test_mode: true,
+        notice: TEST_MODE_LABEL,
+        plan: { name: plan.name, planName: plan.planName, amount: plan.priceCents / 100, credits: plan.credits },
+      };
     },
 
     /**
@@ -156,14 +193,19 @@ export function createBillingService(deps: BillingDeps) {
       const s = testTokens.readSession(sessionId);
       const plan = s && s.userId === userId ? catalog.byName(s.planName) : undefined;
       if (!s || !plan) throw new AppError('CHECKOUT_SESSION_INVALID');
-      return applySnapshot(db, catalog, userId, (current) => confirmedCheckoutSnapshot(plan, sessionId, current, new Date(), invoicePath));
+      return applySnapshot(db, catalog, userId, (current) =>
+        confirmedCheckoutSnapshot(plan, sessionId, current, new Date(), invoicePath),
+      );
     },
 
     /** POST /v1/billing/create-portal-session: Stripe's portal, or the local /billing/test-portal page. */
     async createPortalSession(userId: string): Promise<{ url: string }> {
       if (testMode) return { url: '/billing/test-portal' };
       const customerId = await customerOf(userId);
-      const s = await viaStripe(() => stripe().createPortalSession(customerId, `${deps.publicUrl()}/subscription`), 'Could not open billing portal.');
+      const s = await viaStripe(
+        () => stripe().createPortalSession(customerId, `${deps.publicUrl()}/subscription`),
+        'Could not open billing portal.',
+      );
       return { url: s.url };
     },
 
@@ -173,10 +215,11 @@ export function createBillingService(deps: BillingDeps) {
      */
     async cancelSubscription(userId: string): Promise<{ cancel_at_period_end: true; current_period_end: string }> {
       const sub = await findSubscription(db, userId);
-      if (!sub || (await currentPlanOf(db, userId)) === 'Free' || !sub.providerSubscriptionId || !sub.currentPeriodEnd) throw new AppError('NO_SUBSCRIPTION');
+      if (!sub || (await currentPlanOf(db, userId)) === 'Free' || !sub.providerSubscriptionId || !sub.currentPeriodEnd)
+        throw new AppError('NO_SUBSCRIPTION');
       if (sub.provider === 'stripe') {
         await viaStripe(() => stripe().cancelAtPeriodEnd(sub.providerSubscriptionId!));
-        await syncCustomer((await findUserById(db, userId))!.stripeCustomerId!);
+        await syncCustomer((await findUserById(db, userId)).stripeCustomerId!);
       } else {
         await applySnapshot(db, catalog, userId, cancelAtPeriodEndSnapshot);
       }
@@ -188,7 +231,10 @@ export function createBillingService(deps: BillingDeps) {
       const rows = await listPaidInvoices(db, userId);
       const sub = await findSubscription(db, userId);
       const plan = await currentPlanOf(db, userId);
-      const next = sub && plan !== 'Free' && !sub.cancelAtPeriodEnd && sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString() : null;
+      const next =
+        sub && plan !== 'Free' && !sub.cancelAtPeriodEnd && sub.currentPeriodEnd
+          ? sub.currentPeriodEnd.toISOString()
+          : null;
       return { invoices: rows.map((r) => toView(r, absolute)), next_billing_date: next };
     },
 
@@ -203,7 +249,10 @@ export function createBillingService(deps: BillingDeps) {
      * POST /v1/billing/webhook: verifies the signature, then for an accepted type re-reads the event's customer.
      * @throws AppError WEBHOOK_SIGNATURE_INVALID (400), NOT_FOUND in test mode.
      */
-    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; type: string; handled: boolean }> {
+    async handleWebhook(
+      rawBody: Buffer,
+      signature: string | undefined,
+    ): Promise<{ received: true; type: string; handled: boolean }> {
       if (testMode) throw new AppError('NOT_FOUND', 'Stripe is not configured on this server.');
       let event;
       try {
@@ -215,7 +264,8 @@ export function createBillingService(deps: BillingDeps) {
         }
         throw err;
       }
-      if (!(ACCEPTED_EVENT_TYPES as readonly string[]).includes(event.type)) return { received: true, type: event.type, handled: false };
+      if (!(ACCEPTED_EVENT_TYPES as readonly string[]).includes(event.type))
+        return { received: true, type: event.type, handled: false };
       const customer = event.data.object.customer;
       const customerId = typeof customer === 'string' ? customer : (customer as { id?: string } | null)?.id;
       if (!customerId) return { received: true, type: event.type, handled: false };
@@ -237,7 +287,10 @@ export function createBillingService(deps: BillingDeps) {
             if (!plan) continue;
             // Re-checked under the lock: a concurrent run may have renewed this period already.
             await applySnapshot(db, catalog, sub.userId, (current) =>
-              current?.providerSubscriptionId === sub.providerSubscriptionId && current.currentPeriodEnd && current.currentPeriodEnd <= now && current.status !== 'canceled'
+              current?.providerSubscriptionId === sub.providerSubscriptionId &&
+              current.currentPeriodEnd &&
+              current.currentPeriodEnd <= now &&
+              current.status !== 'canceled'
                 ? renewedSnapshot(current, plan, now, invoicePath)
                 : null,
             );

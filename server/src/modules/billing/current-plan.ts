@@ -30,7 +30,11 @@ export async function currentPlanOf(db: DbOrTx, userId: string, now: Date = new 
         or(
           isNull(subscriptions.currentPeriodEnd),
           gt(subscriptions.currentPeriodEnd, now),
-          and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.cancelAtPeriodEnd, false), gt(subscriptions.currentPeriodEnd, graceEnd)),
+          and(
+            eq(subscriptions.provider, 'stripe'),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+            gt(subscriptions.currentPeriodEnd, graceEnd),
+          ),
         ),
       ),
     )

@@ -35,7 +35,10 @@ const PlanSchema = v.object({
 
 const CatalogSchema = v.pipe(
   v.object({ currency: v.optional(v.string(), 'usd'), plans: v.pipe(v.array(PlanSchema), v.minLength(1)) }),
-  v.check((c) => c.plans.some((p) => p.planName === 'Free' && p.priceCents === 0), "the catalog needs a 'Free' plan priced 0"),
+  v.check(
+    (c) => c.plans.some((p) => p.planName === 'Free' && p.priceCents === 0),
+    "the catalog needs a 'Free' plan priced 0",
+  ),
   v.check((c) => new Set(c.plans.map((p) => p.planName)).size === c.plans.length, 'plan names must be unique'),
 );
 
@@ -106,13 +109,17 @@ export function loadPlanCatalog(config: BillingConfig): PlanCatalog {
   }
   const parsed = v.safeParse(CatalogSchema, raw);
   if (!parsed.success) {
-    const problems = parsed.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.') ?? '(catalog)'}: ${i.message}`);
+    const problems = parsed.issues.map(
+      (i) => `${i.path?.map((p) => String(p.key)).join('.') ?? '(catalog)'}: ${i.message}`,
+    );
     throw new PlanCatalogError(`Plan catalog ${file} is not valid:\n  - ${problems.join('\n  - ')}`);
   }
   const plans: Plan[] = parsed.output.plans.map((p) => {
     const paid = p.priceCents > 0;
     let priceId: string | null = null;
-    if (paid) priceId = config.mode === 'test' ? testPriceId(p.planName) : (config.priceIds[p.planName] ?? p.stripePriceId ?? null);
+    if (paid)
+      priceId =
+        config.mode === 'test' ? testPriceId(p.planName) : (config.priceIds[p.planName] ?? p.stripePriceId ?? null);
     return { ...p, priceId };
   });
   return {
@@ -144,7 +151,8 @@ export function toPlanCard(plan: Plan): PlanCard {
     limitations: plan.limitations,
     buttonText: plan.buttonText,
     buttonVariant: plan.buttonVariant,
-    payAsYouGo: plan.payAsYouGoCentsPerCredit === null ? null : `$${(plan.payAsYouGoCentsPerCredit / 100).toFixed(2)}/credit`,
+    payAsYouGo:
+      plan.payAsYouGoCentsPerCredit === null ? null : `$${(plan.payAsYouGoCentsPerCredit / 100).toFixed(2)}/credit`,
     popular: plan.popular,
     rolloverPercent: plan.rolloverPercent,
   };

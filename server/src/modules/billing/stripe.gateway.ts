@@ -33,7 +33,14 @@ export interface StripeGateway {
   /** Creates a customer for a user (metadata.user_id ties it back). Returns the customer id (cus_...). */
   createCustomer(user: { id: string; email: string; fullName: string }): Promise<string>;
   /** A subscription Checkout Session for one price. Returns { id (cs_...), url }. */
-  createCheckoutSession(opts: { customerId: string; priceId: string; planName: string; userId: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }>;
+  createCheckoutSession(opts: {
+    customerId: string;
+    priceId: string;
+    planName: string;
+    userId: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }>;
   /** A billing portal session returning to `returnUrl`. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ id: string; url: string }>;
   /** Sets cancel_at_period_end=true on a subscription; the customer keeps access until the period ends. */
@@ -46,7 +53,10 @@ export interface StripeGateway {
    * Verifies the Stripe-Signature header over the raw body (HMAC-SHA256, 300 s tolerance) and parses the event.
    * @throws WebhookSignatureError when the header is missing, malformed, stale or does not match.
    */
-  verifyEvent(rawBody: Buffer, signature: string | undefined): { id: string; type: string; data: { object: Record<string, unknown> } };
+  verifyEvent(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): { id: string; type: string; data: { object: Record<string, unknown> } };
 }
 
 const RUNNING = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused'];
@@ -70,7 +80,13 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
 
   return {
     async createCustomer(user) {
-      const c = await call(() => stripe.customers.create({ email: user.email, name: user.fullName || undefined, metadata: { user_id: user.id } }));
+      const c = await call(() =>
+        stripe.customers.create({
+          email: user.email,
+          name: user.fullName || undefined,
+          metadata: { user_id: user.id },
+        }),
+      );
       return c.id;
     },
 
@@ -112,7 +128,9 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     async readCustomer(customerId, catalog) {
       const subs = await call(() => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }));
       // The subscription that decides the plan: a running one first, else the most recently created.
-      const sorted = [...subs.data].sort((a, b) => Number(RUNNING.includes(b.status)) - Number(RUNNING.includes(a.status)) || b.created - a.created);
+      const sorted = [...subs.data].sort(
+        (a, b) => Number(RUNNING.includes(b.status)) - Number(RUNNING.includes(a.status)) || b.created - a.created,
+      );
       const sub = sorted[0];
       const invs = await call(() => stripe.invoices.list({ customer: customerId, limit: 24 }));
       return {
@@ -156,13 +174,17 @@ function toSubscriptionState(sub: Stripe.Subscription, catalog: PlanCatalog): Su
 
 function toInvoiceState(inv: Stripe.Invoice, catalog: PlanCatalog): InvoiceState {
   const line = inv.lines?.data?.[0];
-  const priceId = (line as unknown as { pricing?: { price_details?: { price?: string } } })?.pricing?.price_details?.price;
+  const priceId = (line as unknown as { pricing?: { price_details?: { price?: string } } })?.pricing?.price_details
+    ?.price;
   const plan = priceId ? catalog.byPriceId(priceId) : undefined;
-  const description = inv.description || line?.description || (plan ? `${plan.name} plan, monthly subscription` : `Invoice ${inv.number ?? inv.id}`);
+  const description =
+    inv.description ||
+    line?.description ||
+    (plan ? `${plan.name} plan, monthly subscription` : `Invoice ${inv.number ?? inv.id}`);
   const paidAt = inv.status_transitions?.paid_at ?? inv.created;
   return {
     provider: 'stripe',
-    providerInvoiceId: inv.id!,
+    providerInvoiceId: inv.id,
     description,
     amountCents: inv.amount_paid,
     currency: inv.currency,

@@ -7,7 +7,15 @@
 import type { Db } from '../../db/database.ts';
 import { lockUser } from '../credits/ledger.repository.ts';
 import { grantPeriodCredits, type PeriodGrantResult } from '../credits/period-grant.repository.ts';
-import { findSubscription, markSubscriptionCanceled, saveInvoices, saveSubscription, type InvoiceState, type SubscriptionRow, type SubscriptionState } from './billing.repository.ts';
+import {
+  findSubscription,
+  markSubscriptionCanceled,
+  saveInvoices,
+  saveSubscription,
+  type InvoiceState,
+  type SubscriptionRow,
+  type SubscriptionState,
+} from './billing.repository.ts';
 import type { PlanCatalog } from './plan-catalog.ts';
 
 /** What the provider says now. `subscription` null means the customer has no subscription at all. */
@@ -49,18 +57,25 @@ export async function applySnapshot(
     const current = await findSubscription(tx, userId);
     // A builder sees the stored subscription under the lock, so concurrent confirms cannot both start a period.
     const snapshot = typeof snapshotOrBuilder === 'function' ? snapshotOrBuilder(current) : snapshotOrBuilder;
-    if (!snapshot) return { planId: current?.planId ?? 'Free', status: current?.status ?? 'none', grant: null, stale: false };
+    if (!snapshot)
+      return { planId: current?.planId ?? 'Free', status: current?.status ?? 'none', grant: null, stale: false };
     await saveInvoices(tx, userId, snapshot.invoices);
     const next = snapshot.subscription;
     if (!next) {
-      if (current && current.provider === snapshot.provider && current.status !== 'canceled') await markSubscriptionCanceled(tx, userId);
+      if (current && current.provider === snapshot.provider && current.status !== 'canceled')
+        await markSubscriptionCanceled(tx, userId);
       return { planId: 'Free', status: 'canceled', grant: null, stale: false };
     }
     if (current && current.providerSubscriptionId === next.providerSubscriptionId && isOlder(current, next)) {
       return { planId: current.planId, status: current.status, grant: null, stale: true };
     }
     // A canceled subscription of another id must not replace a running one (an old subscription's late event).
-    if (current && current.providerSubscriptionId !== next.providerSubscriptionId && next.status === 'canceled' && current.status !== 'canceled') {
+    if (
+      current &&
+      current.providerSubscriptionId !== next.providerSubscriptionId &&
+      next.status === 'canceled' &&
+      current.status !== 'canceled'
+    ) {
       return { planId: current.planId, status: current.status, grant: null, stale: true };
     }
     await saveSubscription(tx, userId, next);
@@ -81,7 +96,8 @@ export async function applySnapshot(
 }
 
 function isOlder(current: { currentPeriodStart: Date | null; status: string }, next: SubscriptionState): boolean {
-  if (current.currentPeriodStart && next.currentPeriodStart.getTime() < current.currentPeriodStart.getTime()) return true;
+  if (current.currentPeriodStart && next.currentPeriodStart.getTime() < current.currentPeriodStart.getTime())
+    return true;
   // Canceled is final for a Stripe subscription: an 'active' read of the same id is from before the cancel.
   return current.status === 'canceled' && next.status !== 'canceled';
 }

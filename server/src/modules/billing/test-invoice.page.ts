@@ -5,7 +5,8 @@
 import type { InvoiceRow } from './billing.repository.ts';
 import { TEST_MODE_LABEL } from './test-mode.service.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : 'n/a');
 
 /** A self-contained HTML page (no scripts) for one test invoice. */

@@ -28,11 +28,17 @@ export interface TestSession {
 export function createTestModeTokens(secret: string) {
   const key = crypto.createHash('sha256').update(`billing-test-mode:${secret}`).digest();
   const mac = (data: string) => crypto.createHmac('sha256', key).update(data).digest('base64url');
-  const equal = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const equal = (a: string, b: string) =>
+    a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
   return {
     /** A session id 'test_cs_<payload>.<mac>' that only this server can have made. */
     issueSession(userId: string, planName: string, now = new Date()): string {
-      const s: TestSession = { userId, planName, nonce: crypto.randomBytes(9).toString('base64url'), expiresAt: Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS };
+      const s: TestSession = {
+        userId,
+        planName,
+        nonce: crypto.randomBytes(9).toString('base64url'),
+        expiresAt: Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS,
+      };
       const payload = Buffer.from(JSON.stringify(s)).toString('base64url');
       return `test_cs_${payload}.${mac(payload)}`;
     },
@@ -67,12 +73,19 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 /** The provider ids of a test subscription derived from its checkout session, so a second confirm is a no-op. */
-export const testSubscriptionId = (sessionId: string) => `test_sub_${crypto.createHash('sha256').update(sessionId).digest('hex').slice(0, 24)}`;
+export const testSubscriptionId = (sessionId: string) =>
+  `test_sub_${crypto.createHash('sha256').update(sessionId).digest('hex').slice(0, 24)}`;
 const testInvoiceId = (subscriptionId: string, periodStart: Date) =>
   `test_in_${crypto.createHash('sha256').update(`${subscriptionId}:${periodStart.toISOString()}`).digest('hex').slice(0, 24)}`;
 
 /** The test invoice of one period: the plan's price shown, nothing charged. Amount in cents. */
-function testInvoice(plan: Plan, subscriptionId: string, start: Date, end: Date, invoiceUrl: (providerInvoiceId: string) => string) {
+function testInvoice(
+  plan: Plan,
+  subscriptionId: string,
+  start: Date,
+  end: Date,
+  invoiceUrl: (providerInvoiceId: string) => string,
+) {
   const providerInvoiceId = testInvoiceId(subscriptionId, start);
   return {
     provider: 'test' as const,
@@ -100,18 +113,18 @@ export function confirmedCheckoutSnapshot(
 ): BillingSnapshot {
   const id = testSubscriptionId(sessionId);
   const same = current?.providerSubscriptionId === id && current.currentPeriodStart && current.currentPeriodEnd;
-  const start = same ? current!.currentPeriodStart! : now;
-  const end = same ? current!.currentPeriodEnd! : addMonths(now, 1);
+  const start = same ? current.currentPeriodStart! : now;
+  const end = same ? current.currentPeriodEnd! : addMonths(now, 1);
   return {
     provider: 'test',
     subscription: {
       planId: plan.planName,
-      status: same ? current!.status : 'active',
+      status: same ? current.status : 'active',
       provider: 'test',
       providerSubscriptionId: id,
       currentPeriodStart: start,
       currentPeriodEnd: end,
-      cancelAtPeriodEnd: same ? current!.cancelAtPeriodEnd : false,
+      cancelAtPeriodEnd: same ? current.cancelAtPeriodEnd : false,
     },
     invoices: [testInvoice(plan, id, start, end, invoiceUrl)],
   };
@@ -122,7 +135,12 @@ export function confirmedCheckoutSnapshot(
  * at the period's end; else the period that contains `now` (whole months after the old end) with its invoice.
  * Periods skipped while the server was down are not billed or granted: only the current one is.
  */
-export function renewedSnapshot(sub: SubscriptionRow, plan: Plan, now: Date, invoiceUrl: (providerInvoiceId: string) => string): BillingSnapshot {
+export function renewedSnapshot(
+  sub: SubscriptionRow,
+  plan: Plan,
+  now: Date,
+  invoiceUrl: (providerInvoiceId: string) => string,
+): BillingSnapshot {
   const base = {
     planId: sub.planId,
     provider: 'test' as const,
@@ -130,7 +148,16 @@ export function renewedSnapshot(sub: SubscriptionRow, plan: Plan, now: Date, inv
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
   };
   if (sub.cancelAtPeriodEnd) {
-    return { provider: 'test', subscription: { ...base, status: 'canceled', currentPeriodStart: sub.currentPeriodStart!, currentPeriodEnd: sub.currentPeriodEnd! }, invoices: [] };
+    return {
+      provider: 'test',
+      subscription: {
+        ...base,
+        status: 'canceled',
+        currentPeriodStart: sub.currentPeriodStart!,
+        currentPeriodEnd: sub.currentPeriodEnd!,
+      },
+      invoices: [],
+    };
   }
   let start = sub.currentPeriodEnd!;
   let end = addMonths(start, 1);
@@ -147,7 +174,14 @@ export function renewedSnapshot(sub: SubscriptionRow, plan: Plan, now: Date, inv
 
 /** The stored test subscription set to cancel at its period's end (null when there is none to change). */
 export function cancelAtPeriodEndSnapshot(current: SubscriptionRow | undefined): BillingSnapshot | null {
-  if (!current || current.provider !== 'test' || !current.providerSubscriptionId || !current.currentPeriodStart || !current.currentPeriodEnd) return null;
+  if (
+    !current ||
+    current.provider !== 'test' ||
+    !current.providerSubscriptionId ||
+    !current.currentPeriodStart ||
+    !current.currentPeriodEnd
+  )
+    return null;
   return {
     provider: 'test',
     subscription: {

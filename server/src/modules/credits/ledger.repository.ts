@@ -7,7 +7,7 @@
  * `SELECT ... FOR UPDATE` on the user's row, so concurrent reservations are serialised per user and the balance
  * can never go below zero. Idempotency keys (unique per user) make grants, releases and charges happen once.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import { creditLedger, users } from '../../db/schema/index.ts';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
@@ -37,10 +37,17 @@ export async function addCredits(
   db: DbOrTx,
   entry: { userId: string; kind: 'grant' | 'rollover'; amount: number; idempotencyKey: string; note?: string },
 ): Promise<boolean> {
-  if (!Number.isInteger(entry.amount) || entry.amount < 0) throw new Error(`credit amount must be a whole number >= 0, got ${entry.amount}`);
+  if (!Number.isInteger(entry.amount) || entry.amount < 0)
+    throw new Error(`credit amount must be a whole number >= 0, got ${entry.amount}`);
   const inserted = await db
     .insert(creditLedger)
-    .values({ userId: entry.userId, kind: entry.kind, amount: entry.amount, idempotencyKey: entry.idempotencyKey, note: entry.note })
+    .values({
+      userId: entry.userId,
+      kind: entry.kind,
+      amount: entry.amount,
+      idempotencyKey: entry.idempotencyKey,
+      note: entry.note,
+    })
     .onConflictDoNothing({ target: [creditLedger.userId, creditLedger.idempotencyKey] })
     .returning({ id: creditLedger.id });
   return inserted.length > 0;
@@ -50,13 +57,22 @@ export async function addCredits(
  * Removes up to `amount` credits (expiry), never below zero, once per key. Must run inside a transaction that
  * holds lockUser. Returns the credits actually removed.
  */
-export async function expireCredits(tx: Tx, entry: { userId: string; amount: number; idempotencyKey: string; note?: string }): Promise<number> {
+export async function expireCredits(
+  tx: Tx,
+  entry: { userId: string; amount: number; idempotencyKey: string; note?: string },
+): Promise<number> {
   const available = await balanceOf(tx, entry.userId);
   const amount = Math.min(Math.max(0, Math.floor(entry.amount)), available);
   if (amount === 0) return 0;
   const inserted = await tx
     .insert(creditLedger)
-    .values({ userId: entry.userId, kind: 'expiry', amount: -amount, idempotencyKey: entry.idempotencyKey, note: entry.note })
+    .values({
+      userId: entry.userId,
+      kind: 'expiry',
+      amount: -amount,
+      idempotencyKey: entry.idempotencyKey,
+      note: entry.note,
+    })
     .onConflictDoNothing({ target: [creditLedger.userId, creditLedger.idempotencyKey] })
     .returning({ id: creditLedger.id });
   return inserted.length ? amount : 0;
@@ -74,15 +90,21 @@ export async function reserveForNewJob<T extends { id: string }>(
   price: number,
   createJob: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  if (!Number.isInteger(price) || price < 0) throw new Error(`price must be a whole number of credits >= 0, got ${price}`);
+  if (!Number.isInteger(price) || price < 0)
+    throw new Error(`price must be a whole number of credits >= 0, got ${price}`);
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const balance = await balanceOf(tx, userId);
     if (balance < price) {
-      throw new AppError('PAYMENT_REQUIRED', `This job costs ${price} credits but your balance is ${balance}.`, { price, balance });
+      throw new AppError('PAYMENT_REQUIRED', `This job costs ${price} credits but your balance is ${balance}.`, {
+        price,
+        balance,
+      });
     }
     const job = await createJob(tx);
-    await tx.insert(creditLedger).values({ userId, kind: 'reserve', amount: -price, jobId: job.id, idempotencyKey: `reserve:${job.id}` });
+    await tx
+      .insert(creditLedger)
+      .values({ userId, kind: 'reserve', amount: -price, jobId: job.id, idempotencyKey: `reserve:${job.id}` });
     return job;
   });
 }
@@ -90,7 +112,11 @@ export async function reserveForNewJob<T extends { id: string }>(
 /** The settlement state of a job's reservation. */
 export type ReservationState = 'none' | 'reserved' | 'charged' | 'released';
 
-async function reservationState(tx: DbOrTx, userId: string, jobId: string): Promise<{ state: ReservationState; reserved: number }> {
+async function reservationState(
+  tx: DbOrTx,
+  userId: string,
+  jobId: string,
+): Promise<{ state: ReservationState; reserved: number }> {
   const rows = await tx
     .select({ kind: creditLedger.kind, amount: creditLedger.amount })
     .from(creditLedger)
@@ -105,15 +131,31 @@ async function reservationState(tx: DbOrTx, userId: string, jobId: string): Prom
 }
 
 /**
+ * The job's own state change that a settlement belongs to (the job marked failed or completed), run in the same
+ * transaction after the user's lock: a poller never sees a failed job whose credits are not back yet. When it
+ * returns false (the job was no longer processing) nothing is settled.
+ */
+export type JobGuard = (tx: Tx) => Promise<boolean>;
+
+/**
  * Gives a job's reserved credits back (failed, canceled or deleted before it finished). Idempotent: a second call,
  * or a call after the job was charged, changes nothing. Returns the credits given back.
  */
-export async function releaseReservation(db: Db, userId: string, jobId: string, note?: string): Promise<number> {
+export async function releaseReservation(
+  db: Db,
+  userId: string,
+  jobId: string,
+  note?: string,
+  guard?: JobGuard,
+): Promise<number> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
+    if (guard && !(await guard(tx))) return 0;
     const { state, reserved } = await reservationState(tx, userId, jobId);
     if (state !== 'reserved') return 0;
-    await tx.insert(creditLedger).values({ userId, kind: 'release', amount: reserved, jobId, idempotencyKey: `release:${jobId}`, note });
+    await tx
+      .insert(creditLedger)
+      .values({ userId, kind: 'release', amount: reserved, jobId, idempotencyKey: `release:${jobId}`, note });
     return reserved;
   });
 }
@@ -122,12 +164,93 @@ export async function releaseReservation(db: Db, userId: string, jobId: string, 
  * Turns a finished job's reservation into a charge. Idempotent: charging twice (a retried worker) or after a
  * release changes nothing. Returns the credits charged (0 when nothing was reserved or already settled).
  */
-export async function chargeReservation(db: Db, userId: string, jobId: string): Promise<number> {
+export async function chargeReservation(db: Db, userId: string, jobId: string, guard?: JobGuard): Promise<number> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
+    if (guard && !(await guard(tx))) return 0;
     const { state, reserved } = await reservationState(tx, userId, jobId);
     if (state !== 'reserved') return 0;
-    await tx.insert(creditLedger).values({ userId, kind: 'charge', amount: 0, jobId, idempotencyKey: `charge:${jobId}`, note: `${reserved} credits` });
+    await tx.insert(creditLedger).values({
+      userId,
+      kind: 'charge',
+      amount: 0,
+      jobId,
+      idempotencyKey: `charge:${jobId}`,
+      note: `${reserved} credits`,
+    });
+    return reserved;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Extra charges of an existing job (the editor's re-dub): each has its own reference `ref` (idempotency keys
+// `reserve:<ref>`, `charge:<ref>`, `release:<ref>`), reserved, then charged or released exactly once, like a job.
+
+/**
+ * Reserves `price` credits for a charge `ref` of the job `jobId`, then runs `then` in the same transaction (e.g.
+ * queueing the work); when `then` returns false nothing is written and false is returned.
+ * @throws AppError PAYMENT_REQUIRED with `{ price, balance }` when the balance is below the price.
+ */
+export async function reserveExtra(
+  db: Db,
+  userId: string,
+  jobId: string,
+  ref: string,
+  price: number,
+  then: (tx: Tx) => Promise<boolean>,
+): Promise<boolean> {
+  if (!Number.isInteger(price) || price < 0)
+    throw new Error(`price must be a whole number of credits >= 0, got ${price}`);
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const balance = await balanceOf(tx, userId);
+    if (balance < price)
+      throw new AppError('PAYMENT_REQUIRED', `This re-dub costs ${price} credits but your balance is ${balance}.`, {
+        price,
+        balance,
+      });
+    if (!(await then(tx))) return false;
+    await tx
+      .insert(creditLedger)
+      .values({ userId, kind: 'reserve', amount: -price, jobId, idempotencyKey: `reserve:${ref}` });
+    return true;
+  });
+}
+
+/**
+ * Charges (`charge`) or gives back (`release`) the reservation `ref` once, with the job's own state change
+ * (`guard`) in the same transaction. Idempotent. Returns the credits reserved under `ref` (0 when already settled).
+ */
+export async function settleExtra(
+  db: Db,
+  userId: string,
+  ref: string,
+  how: 'charge' | 'release',
+  guard?: JobGuard,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    if (guard && !(await guard(tx))) return 0;
+    const rows = await tx
+      .select({ kind: creditLedger.kind, amount: creditLedger.amount, jobId: creditLedger.jobId })
+      .from(creditLedger)
+      .where(
+        and(
+          eq(creditLedger.userId, userId),
+          inArray(creditLedger.idempotencyKey, [`reserve:${ref}`, `charge:${ref}`, `release:${ref}`]),
+        ),
+      );
+    const reserve = rows.find((r) => r.kind === 'reserve');
+    if (!reserve || rows.length > 1) return 0;
+    const reserved = Math.abs(reserve.amount);
+    await tx.insert(creditLedger).values({
+      userId,
+      kind: how,
+      amount: how === 'release' ? reserved : 0,
+      jobId: reserve.jobId,
+      idempotencyKey: `${how}:${ref}`,
+      note: how === 'charge' ? `${reserved} credits (re-dub)` : 're-dub failed',
+    });
     return reserved;
   });
 }

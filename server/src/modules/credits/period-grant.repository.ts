@@ -27,7 +27,8 @@ export interface PeriodGrantResult {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The idempotency-key stem of one subscription period, e.g. `period:sub_123:2026-11-22T09:00:00.000Z`. */
-export const periodKey = (subscriptionId: string, periodStart: Date) => `period:${subscriptionId}:${periodStart.toISOString()}`;
+export const periodKey = (subscriptionId: string, periodStart: Date) =>
+  `period:${subscriptionId}:${periodStart.toISOString()}`;
 
 /**
  * Grants the credits of a subscription period once. Must run inside a transaction that holds lockUser(userId).
@@ -49,11 +50,20 @@ export const periodKey = (subscriptionId: string, periodStart: Date) => `period:
  */
 export async function grantPeriodCredits(
   tx: Tx,
-  entry: { userId: string; subscriptionId: string; periodStart: Date; allowance: number; rolloverPercent: number; planName: string },
+  entry: {
+    userId: string;
+    subscriptionId: string;
+    periodStart: Date;
+    allowance: number;
+    rolloverPercent: number;
+    planName: string;
+  },
 ): Promise<PeriodGrantResult> {
   const { userId, allowance, rolloverPercent } = entry;
-  if (!Number.isInteger(allowance) || allowance < 0) throw new Error(`allowance must be a whole number of credits >= 0, got ${allowance}`);
-  if (!(rolloverPercent >= 0 && rolloverPercent <= 100)) throw new Error(`rolloverPercent must be within 0-100, got ${rolloverPercent}`);
+  if (!Number.isInteger(allowance) || allowance < 0)
+    throw new Error(`allowance must be a whole number of credits >= 0, got ${allowance}`);
+  if (!(rolloverPercent >= 0 && rolloverPercent <= 100))
+    throw new Error(`rolloverPercent must be within 0-100, got ${rolloverPercent}`);
   const key = periodKey(entry.subscriptionId, entry.periodStart);
   const existing = await tx
     .select({ id: creditLedger.id })
@@ -61,12 +71,18 @@ export async function grantPeriodCredits(
     .where(and(eq(creditLedger.userId, userId), eq(creditLedger.idempotencyKey, `grant:${key}`)))
     .limit(1);
   const unused = await balanceOf(tx, userId);
-  if (existing.length) return { granted: false, renewal: false, unused, carried: 0, expired: 0, allowance: 0, balanceAfter: unused };
+  if (existing.length)
+    return { granted: false, renewal: false, unused, carried: 0, expired: 0, allowance: 0, balanceAfter: unused };
 
   const earlier = await tx
     .select({ id: creditLedger.id })
     .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), like(creditLedger.idempotencyKey, `grant:period:${escapeLike(entry.subscriptionId)}:%`)))
+    .where(
+      and(
+        eq(creditLedger.userId, userId),
+        like(creditLedger.idempotencyKey, `grant:period:${escapeLike(entry.subscriptionId)}:%`),
+      ),
+    )
     .limit(1);
   const renewal = earlier.length > 0;
   let carried = 0;
@@ -74,11 +90,37 @@ export async function grantPeriodCredits(
   if (renewal && unused > 0) {
     carried = Math.floor((unused * rolloverPercent) / 100);
     expired = unused - carried;
-    await tx.insert(creditLedger).values({ userId, kind: 'expiry', amount: -unused, idempotencyKey: `expiry:${key}`, note: `unused credits at the end of the ${entry.planName} period` });
+    await tx.insert(creditLedger).values({
+      userId,
+      kind: 'expiry',
+      amount: -unused,
+      idempotencyKey: `expiry:${key}`,
+      note: `unused credits at the end of the ${entry.planName} period`,
+    });
     if (carried > 0) {
-      await tx.insert(creditLedger).values({ userId, kind: 'rollover', amount: carried, idempotencyKey: `rollover:${key}`, note: `${rolloverPercent}% of ${unused} unused credits` });
+      await tx.insert(creditLedger).values({
+        userId,
+        kind: 'rollover',
+        amount: carried,
+        idempotencyKey: `rollover:${key}`,
+        note: `${rolloverPercent}% of ${unused} unused credits`,
+      });
     }
   }
-  await tx.insert(creditLedger).values({ userId, kind: 'grant', amount: allowance, idempotencyKey: `grant:${key}`, note: `${entry.planName} allowance` });
-  return { granted: true, renewal, unused, carried, expired, allowance, balanceAfter: carried + allowance + (renewal ? 0 : unused) };
+  await tx.insert(creditLedger).values({
+    userId,
+    kind: 'grant',
+    amount: allowance,
+    idempotencyKey: `grant:${key}`,
+    note: `${entry.planName} allowance`,
+  });
+  return {
+    granted: true,
+    renewal,
+    unused,
+    carried,
+    expired,
+    allowance,
+    balanceAfter: carried + allowance + (renewal ? 0 : unused),
+  };
 }

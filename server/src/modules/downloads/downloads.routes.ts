@@ -43,9 +43,9 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
     } catch {
       signed = null;
     }
-    if (!signed) throw new AppError('FORBIDDEN', 'This download link is invalid or has expired. Refresh the job list to get a new one.');
+    if (!signed) throw new AppError('DOWNLOAD_LINK_INVALID');
     const stat = await storage.stat(key);
-    if (!stat) throw new AppError('NOT_FOUND', 'This file no longer exists.');
+    if (!stat) throw new AppError('FILE_GONE');
     const range = parseRange(request.headers.range, stat.sizeBytes);
     reply
       .header('Content-Type', signed.contentType)
@@ -56,7 +56,10 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return reply.status(416).header('Content-Range', `bytes */${stat.sizeBytes}`).send();
     }
     if (range) {
-      reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${stat.sizeBytes}`).header('Content-Length', range.end - range.start + 1);
+      reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.sizeBytes}`)
+        .header('Content-Length', range.end - range.start + 1);
     } else {
       reply.header('Content-Length', stat.sizeBytes);
     }

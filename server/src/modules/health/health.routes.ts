@@ -13,7 +13,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       mail: { ok: true, kind: ctx.mailer.kind },
     };
     for (const [name, check] of ctx.healthChecks) {
-      parts[name] = await check().catch((err: unknown) => ({ ok: false, error: err instanceof Error ? err.message : String(err) }));
+      parts[name] = await check().catch((err: unknown) => ({
+        ok: false,
+        error: err instanceof Error ? err.message : String(err),
+      }));
     }
     const ok = Object.values(parts).every((p) => p.ok);
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', ...parts });

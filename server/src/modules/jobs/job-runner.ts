@@ -6,63 +6,112 @@
  * Retries (at most 3 tries): an unexpected error puts the job back to 'queued' and rethrows so pg-boss retries it;
  * a worker killed mid-job stops beating, and the recovery sweep sends the job again (job-recovery.ts).
  */
+import { safeFileName } from '../../../../contract/text-hygiene.ts';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import type { JobNote, JobStage, OutputKind } from '../../../../contract/jobs.ts';
+import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { chargeReservation, releaseReservation } from '../credits/ledger.repository.ts';
 import { MediaError } from '../../media/media-error.ts';
 import { runMediaPipeline } from '../../media/pipeline.ts';
+import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { translateDocument, DocumentError } from '../../documents/document-translator.ts';
 import { MAX_MEDIA_BYTES } from '../uploads/uploads.schemas.ts';
 import { ContentRejectedError } from '../uploads/upload-content.ts';
 import { findUpload } from '../uploads/upload.repository.ts';
-import { documentEngineFor } from './document-engines.ts';
+import { NoEngineError, VoiceNotAvailableError, type EnginePlan } from '../../engines/engine.registry.ts';
 import { downloadYoutube, YoutubeError } from './youtube.adapter.ts';
-import { registerRun } from './run-registry.ts';
+import { registerRun, ShutdownError } from './run-registry.ts';
+import { runRedub } from '../tracks/redub.runner.ts';
+import { insertFirstRevision } from '../tracks/tracks.repository.ts';
+import type { StoredTracks } from '../../db/schema/index.ts';
+import { queueNameOf } from './job-recovery.ts';
+import { queuePriorityOf } from './job-priority.ts';
+import { jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.registry.ts';
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
+import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
 /** Least time between two progress writes, milliseconds. */
 const PROGRESS_WRITE_MS = 1000;
 
-type OutputFile = { language: string; kind: string; path: string; filename: string; contentType: string };
+type OutputFile = { language: string; kind: OutputKind; path: string; filename: string; contentType: string };
 
-/** An error the user must fix (file, language, link): retrying cannot help. */
+/** What a failed try records: the contract code, the English message, and the technical detail for support. */
+interface Failure {
+  code: ErrorCode;
+  message: string;
+  detail: string | null;
+}
+
+/** An error the user must fix (file, language, link, engines): retrying cannot help. */
 function isPermanent(err: unknown): boolean {
   if (err instanceof YoutubeError || err instanceof ContentRejectedError) return true;
+  // The configuration lost an engine or a voice since submission.
+  if (err instanceof NoEngineError || err instanceof VoiceNotAvailableError) return true;
   if (err instanceof MediaError || err instanceof DocumentError) return err.code !== 'ENGINE_FAILED';
   return false;
 }
 
-function userMessage(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message.slice(0, 1000);
-  return 'An unexpected error occurred';
+/**
+ * The failure a try records. Coded errors keep their code and message; a YouTube download failure is worded by
+ * its adapter; anything else (a bug, a crash of a library) is INTERNAL, its own words kept only as the detail.
+ */
+function failureOf(err: unknown): Failure {
+  const raw = err instanceof Error ? err.message : String(err);
+  if (err instanceof CodedError)
+    return { code: err.code, message: err.message.slice(0, 1000), detail: err.detail?.slice(0, 4000) ?? null };
+  if (err instanceof YoutubeError) return { code: 'YOUTUBE_DOWNLOAD_FAILED', message: err.message, detail: null };
+  return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, detail: raw.slice(0, 4000) };
 }
 
 export function createJobRunner(ctx: AppContext) {
   const cfg = ctx.config.app;
   const heartbeatMs = Math.max(1000, (cfg.jobs.staleSeconds * 1000) / 4);
 
-  async function fail(job: repo.JobRow, message: string): Promise<void> {
-    if (await repo.failUnfinished(ctx.db, job.id, message)) await releaseReservation(ctx.db, job.userId, job.id, 'job failed');
+  async function fail(job: repo.JobRow, failure: Failure): Promise<void> {
+    jobsFinished.inc({ outcome: 'failed' });
+    await releaseReservation(ctx.db, job.userId, job.id, 'job failed', (tx) =>
+      repo.failUnfinished(tx, job.id, failure),
+    );
   }
 
   /** Runs `fn` with a local path of the job's input. @throws YoutubeError, MediaError */
-  async function withInput<T>(job: repo.JobRow, workDir: string, signal: AbortSignal, fn: (input: string) => Promise<T>): Promise<T> {
+  async function withInput<T>(
+    job: repo.JobRow,
+    workDir: string,
+    signal: AbortSignal,
+    fn: (input: string) => Promise<T>,
+  ): Promise<T> {
     if (!job.uploadId) {
-      const file = await downloadYoutube(job.sourceFileUrl, path.join(workDir, 'download'), { maxBytes: MAX_MEDIA_BYTES, maxSeconds: cfg.jobs.youtubeMaxSeconds }, signal);
+      const file = await downloadYoutube(
+        job.sourceFileUrl,
+        path.join(workDir, 'download'),
+        { maxBytes: MAX_MEDIA_BYTES, maxSeconds: cfg.jobs.youtubeMaxSeconds },
+        signal,
+      );
       return fn(file);
     }
     const upload = await findUpload(ctx.db, job.uploadId);
-    if (!upload || upload.status !== 'complete' || job.sourceExpired) throw new MediaError('EMPTY_MEDIA', 'The source file of this job was deleted (uploads are kept 30 days). Upload it again.');
+    if (!upload || upload.status !== 'complete' || job.sourceExpired) throw new MediaError('SOURCE_DELETED');
     return ctx.storage.withLocalFile(upload.storageKey, workDir, fn);
   }
 
-  async function produce(job: repo.JobRow, input: string, outDir: string, signal: AbortSignal, report: (stage: string, progress: number) => void) {
-    const baseName = path.parse(job.originalFilename.startsWith('http') ? 'youtube' : job.originalFilename).name || 'file';
+  async function produce(
+    job: repo.JobRow,
+    plan: EnginePlan,
+    input: string,
+    outDir: string,
+    signal: AbortSignal,
+    report: (stage: JobStage, progress: number) => void,
+  ) {
+    const baseName =
+      path.parse(job.originalFilename.startsWith('http') ? 'youtube' : safeFileName(job.originalFilename)).name ||
+      'file';
     if (job.jobType === 'document_translation') {
       const result = await translateDocument({
         inputPath: input,
@@ -70,29 +119,65 @@ export function createJobRunner(ctx: AppContext) {
         from: job.sourceLanguage,
         to: job.targetLanguages,
         outDir,
-        engineFor: (from, to) => documentEngineFor(ctx.config.engines, from, to),
+        engineFor: plan.translationFor,
         signal,
         onProgress: (percent) => report('translating', percent),
       });
-      return { outputs: result.outputs.map((o): OutputFile => ({ ...o, kind: 'document' })), notes: [] as string[], sourceLanguage: job.sourceLanguage };
-    }
-    const services = job.servicesRequested;
-    const result = await runMediaPipeline(
-      {
-        inputPath: input,
+      return {
+        outputs: result.outputs.map((o): OutputFile => ({ ...o, kind: 'document' })),
+        notes: [] as JobNote[],
+        voices: {},
         sourceLanguage: job.sourceLanguage,
-        targetLanguages: job.targetLanguages,
-        subtitles: services.includes('subtitle'),
-        voiceOver: services.includes('voice_over'),
-        voiceMode: (job.voiceOverMode as 'manual' | 'dubbing') ?? 'dubbing',
-        baseName,
-        outDir,
-        signal,
-        onProgress: (p) => report(p.stage, p.progress),
-      },
-      ctx.engines,
-    );
-    return { outputs: result.outputs as OutputFile[], notes: result.notes, sourceLanguage: result.sourceLanguage };
+        tracks: null,
+        dubSegments: null,
+      };
+    }
+    const ownWords = job.sourceWordsUploadId ? await findUpload(ctx.db, job.sourceWordsUploadId) : undefined;
+    if (job.sourceWordsUploadId && (!ownWords || ownWords.status !== 'complete'))
+      throw new MediaError('SOURCE_DELETED');
+    const run = (wordsPath?: string) =>
+      runMediaPipeline(
+        {
+          inputPath: input,
+          ownWords:
+            ownWords && wordsPath
+              ? { path: wordsPath, extension: path.extname(ownWords.filename).slice(1).toLowerCase() }
+              : undefined,
+          subtitleStyle: job.subtitleStyle ?? undefined,
+          sourceLanguage: job.sourceLanguage,
+          targetLanguages: job.targetLanguages,
+          services: job.servicesRequested,
+          voiceMode: job.voiceOverMode ?? 'dubbing',
+          voices: job.voices,
+          baseName,
+          outDir,
+          signal,
+          onProgress: (p) => report(p.stage, p.progress),
+          // Saved with the job: a retried try resumes after its last finished stage; the editor reads them.
+          artifacts: storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id)),
+        },
+        plan,
+      );
+    const result = ownWords
+      ? await ctx.storage.withLocalFile(ownWords.storageKey, path.dirname(input), run)
+      : await run();
+    // The editor's first revision: every cue gets a stable id (text = its lines joined by a line break).
+    const trackOf = (cues: typeof result.tracks.source) =>
+      cues.map((c) => ({ id: crypto.randomUUID(), start: c.start, end: c.end, text: c.lines.join('\n') }));
+    const tracks: StoredTracks = {
+      source: { language: result.sourceLanguage, cues: trackOf(result.tracks.source) },
+      targets: Object.fromEntries(
+        Object.entries(result.tracks.targets).map(([lang, cues]) => [lang, { cues: trackOf(cues) }]),
+      ),
+    };
+    return {
+      outputs: result.outputs as OutputFile[],
+      notes: result.notes,
+      voices: result.voices,
+      sourceLanguage: result.sourceLanguage,
+      tracks,
+      dubSegments: job.servicesRequested.includes('voice_over') ? result.dubSegments : null,
+    };
   }
 
   /**
@@ -102,6 +187,8 @@ export function createJobRunner(ctx: AppContext) {
   async function run(jobId: string): Promise<void> {
     const job = await repo.claimJob(ctx.db, jobId, cfg.jobs.staleSeconds);
     if (!job) return;
+    // The owner's list shows the job processing at once (not after the cache's next check).
+    invalidateList(job.userId);
     try {
       await runClaimed(job);
     } finally {
@@ -112,69 +199,154 @@ export function createJobRunner(ctx: AppContext) {
   /** The try itself, on a job this worker claimed. */
   async function runClaimed(job: repo.JobRow): Promise<void> {
     const jobId = job.id;
+    // A re-dub of a completed job (the editor): its own try, settled apart from the job's first charge.
+    if (job.redub) return runRedub(ctx, job, withInput);
     if (job.attempts > MAX_TRIES) {
-      await fail(job, `This job was stopped ${MAX_TRIES} times before it could finish. Your credits were given back; please try again.`);
+      await fail(job, { code: 'TOO_MANY_TRIES', message: ERRORS.TOO_MANY_TRIES.message, detail: null });
       return;
     }
     const controller = new AbortController();
     const { signal } = controller;
     const unregister = registerRun(jobId, controller);
-    const workDir = path.join(cfg.dataDir, 'work', `${jobId}-${crypto.randomBytes(4).toString('hex')}`);
+    // JOBID-TRY-RANDOM: the recovery sweep removes the folders of tries that ended without cleaning up (killed).
+    const workDir = path.join(cfg.dataDir, 'work', `${jobId}-${job.attempts}-${crypto.randomBytes(4).toString('hex')}`);
+    // Every write of this try is fenced by its claim (attempts), so a try whose job was taken over stops.
+    const attempt = job.attempts;
     const stopIfGone = (alive: boolean) => {
-      if (!alive && !signal.aborted) controller.abort(new Error('The job was deleted.'));
+      if (!alive && !signal.aborted) controller.abort(new Error('The job was deleted or taken over.'));
     };
-    const beat = setInterval(() => void repo.updateProgress(ctx.db, jobId, {}).then(stopIfGone, () => undefined), heartbeatMs);
+    const beat = setInterval(
+      () => void repo.updateProgress(ctx.db, jobId, {}, attempt).then(stopIfGone, () => undefined),
+      heartbeatMs,
+    );
+    // Stage timing for GET /metrics (metrics.registry stageTimer), fed by the stage reports below.
+    const stages = stageTimer(job.jobType);
+    const startedAt = performance.now();
     let lastWrite = 0;
-    let lastStage = '';
-    const report = (stage: string, progress: number) => {
+    let lastStage: JobStage | '' = '';
+    const report = (stage: JobStage, progress: number) => {
+      stages.enter(stage);
       const now = Date.now();
       if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = now;
       lastStage = stage;
-      // 100 is written only with the completed status.
-      invalidateList(job.userId);
-      void repo.updateProgress(ctx.db, jobId, { stage, progress: Math.max(0, Math.min(99, Math.round(progress))) }).then(stopIfGone, () => undefined);
+      // 100 is written only with the completed status. The owner's cached list is dropped once the write has
+      // landed: dropped before, a list read in between would be rebuilt from the old row and kept.
+      void repo
+        .updateProgress(ctx.db, jobId, { stage, progress: Math.max(0, Math.min(99, Math.round(progress))) }, attempt)
+        .then(
+          (alive) => {
+            invalidateList(job.userId);
+            stopIfGone(alive);
+          },
+          () => undefined,
+        );
     };
     const stored: string[] = [];
     try {
       await fsp.mkdir(workDir, { recursive: true });
       report('fetching', 0);
+      // The same engine choice as at submission, over the job's stored request, before the input is fetched.
+      const plan = ctx.engines.choose({
+        sourceLanguage: job.sourceLanguage,
+        targetLanguages: job.targetLanguages,
+        services: job.servicesRequested,
+        voiceMode: job.voiceOverMode ?? 'dubbing',
+        voices: job.voices,
+        ownWords: !!job.sourceWordsUploadId,
+      });
       const outDir = path.join(workDir, 'out');
       await fsp.mkdir(outDir, { recursive: true });
-      const result = await withInput(job, workDir, signal, (input) => produce(job, input, outDir, signal, report));
+      const result = await withInput(job, workDir, signal, (input) =>
+        produce(job, plan, input, outDir, signal, report),
+      );
       if (signal.aborted) throw signal.reason;
       report('storing', 99);
       for (const out of result.outputs) {
         const key = `outputs/${job.userId}/${job.id}/${out.kind}-${out.language}-${path.basename(out.path)}`;
         const s = await ctx.storage.putFile(key, out.path, { contentType: out.contentType, move: true });
         stored.push(key);
-        await repo.upsertOutput(ctx.db, { jobId: job.id, language: out.language, kind: out.kind, storageKey: key, filename: out.filename, contentType: out.contentType, sizeBytes: s.sizeBytes });
+        await repo.upsertOutput(ctx.db, {
+          jobId: job.id,
+          language: out.language,
+          kind: out.kind,
+          storageKey: key,
+          filename: out.filename,
+          contentType: out.contentType,
+          sizeBytes: s.sizeBytes,
+        });
       }
-      const completed = await repo.finishJob(ctx.db, job.id, {
-        status: 'completed',
-        progress: 100,
-        stage: 'done',
-        error: null,
-        creditsUsed: job.creditsReserved,
-        notes: result.notes.join('\n') || null,
-        finishedAt: new Date(),
+      let completed = false;
+      await chargeReservation(ctx.db, job.userId, job.id, async (tx) => {
+        completed = await repo.finishJob(
+          tx,
+          job.id,
+          {
+            status: 'completed',
+            progress: 100,
+            stage: 'done',
+            error: null,
+            creditsUsed: job.creditsReserved,
+            notes: result.notes,
+            ...(job.servicesRequested.includes('voice_over') ? { voices: result.voices } : {}),
+            ...(result.dubSegments ? { dubSegments: result.dubSegments } : {}),
+            finishedAt: new Date(),
+          },
+          attempt,
+        );
+        if (completed && result.tracks) await insertFirstRevision(tx, job.id, result.tracks);
+        return completed;
       });
-      if (completed) await chargeReservation(ctx.db, job.userId, job.id);
-      else for (const key of stored) await ctx.storage.delete(key);
+      if (!completed) for (const key of stored) await ctx.storage.delete(key);
+      if (completed) {
+        jobsFinished.inc({ outcome: 'completed' });
+        if (job.mediaSeconds)
+          realTimeFactor.observe(
+            { services: [...job.servicesRequested].sort().join('+') },
+            (performance.now() - startedAt) / 1000 / job.mediaSeconds,
+          );
+        await notifyJobFinished(ctx, job);
+      }
     } catch (err) {
+      if (signal.aborted && signal.reason instanceof ShutdownError) {
+        // The worker is stopping: the job goes back to the queue, and this try does not count.
+        for (const key of stored) await ctx.storage.delete(key).catch(() => undefined);
+        if (await repo.handBack(ctx.db, jobId, attempt)) {
+          jobsFinished.inc({ outcome: 'handed_back' });
+          const priority = await queuePriorityOf(ctx.db, job.userId, jobId);
+          await ctx.queue
+            .send(queueNameOf(job.jobType), { version: 1, jobId }, { singletonKey: jobId, priority })
+            .catch((e) => ctx.logger.error({ err: e, jobId }, 'hand-back send failed; the recovery sweep will'));
+          ctx.logger.info({ jobId }, 'job handed back to the queue (worker stopping)');
+        }
+        return;
+      }
       if (signal.aborted) {
         // Deleted while running: DELETE already gave the credits back.
         for (const key of stored) await ctx.storage.delete(key).catch(() => undefined);
         return;
       }
       ctx.logger.warn({ err, jobId, attempt: job.attempts }, 'job try failed');
+      const failure = failureOf(err);
       if (isPermanent(err) || job.attempts >= MAX_TRIES) {
-        await fail(job, userMessage(err));
+        await fail(job, failure);
         return;
       }
-      await repo.finishJob(ctx.db, job.id, { status: 'queued', stage: 'retrying', error: userMessage(err) });
+      await repo.finishJob(
+        ctx.db,
+        job.id,
+        {
+          status: 'queued',
+          stage: 'retrying',
+          error: failure.message,
+          errorCode: failure.code,
+          errorDetail: failure.detail,
+        },
+        attempt,
+      );
       throw err;
     } finally {
+      stages.end();
       clearInterval(beat);
       unregister();
       await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);

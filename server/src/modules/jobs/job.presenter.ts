@@ -5,35 +5,10 @@
  * Every URL is a fresh signed, expiring download URL.
  */
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { OUTPUT_PLACES, type JobResponse } from '../../../../contract/jobs.ts';
 import type { JobOutputRow, JobRow } from './job.repository.ts';
 
-export interface JobResponse {
-  id: string;
-  original_filename: string;
-  job_type: string;
-  services_requested: string[];
-  source_language: string;
-  target_languages: string[];
-  voice_over_mode: string | null;
-  source_file_url: string;
-  status: string;
-  credits_used: number;
-  created_at: string;
-  progress: number;
-  stage: string | null;
-  error: string | null;
-  source_expired: boolean;
-  notes: string[];
-  output_files: Record<string, Record<string, unknown>>;
-}
-
-/** Where each output kind sits in an output_files entry. */
-const PLACE: Record<string, [string | null, string]> = {
-  subtitle_vtt: ['subtitle', 'vtt_url'],
-  subtitle_srt: ['subtitle', 'srt_url'],
-  voice_over_mp3: ['voice_over', 'voice_over_url'],
-  voice_over_mp4: ['voice_over', 'video_url'],
-};
+export type { JobResponse };
 
 /**
  * credits_used: the reservation while the job runs, the charge once completed, 0 after a release (jobs contract).
@@ -44,7 +19,11 @@ export function creditsShown(job: JobRow): number {
   return 0;
 }
 
-export async function presentJobs(storage: FileStorage, rows: JobRow[], outputs: JobOutputRow[]): Promise<JobResponse[]> {
+export async function presentJobs(
+  storage: FileStorage,
+  rows: JobRow[],
+  outputs: JobOutputRow[],
+): Promise<JobResponse[]> {
   const byJob = new Map<string, JobOutputRow[]>();
   for (const o of outputs) byJob.set(o.jobId, [...(byJob.get(o.jobId) ?? []), o]);
   return Promise.all(rows.map((row) => presentJob(storage, row, byJob.get(row.id) ?? [])));
@@ -58,9 +37,9 @@ export async function presentJob(storage: FileStorage, job: JobRow, outputs: Job
       const entry = (output_files[o.language] ??= {});
       if (o.kind === 'document') {
         entry[`${o.filename.split('.').pop()!.toLowerCase()}_url`] = url;
-      } else if (PLACE[o.kind]) {
-        const [group, field] = PLACE[o.kind];
-        const target = (entry[group!] ??= {}) as Record<string, string>;
+      } else {
+        const [group, field] = OUTPUT_PLACES[o.kind];
+        const target = (entry[group] ??= {}) as Record<string, string>;
         target[field] = url;
       }
     }
@@ -80,8 +59,12 @@ export async function presentJob(storage: FileStorage, job: JobRow, outputs: Job
     progress: job.progress,
     stage: job.stage,
     error: job.error,
+    error_code: job.errorCode,
     source_expired: job.sourceExpired,
-    notes: job.notes ? job.notes.split('\n').filter(Boolean) : [],
+    notes: job.notes,
+    ...(job.servicesRequested.includes('voice_over') ? { voices: job.voices } : {}),
+    ...(job.jobType === 'video_translation' ? { tracks_revision: job.tracksRevision } : {}),
+    ...(job.dubSegments ? { dub_segments: job.dubSegments } : {}),
     output_files,
   };
 }

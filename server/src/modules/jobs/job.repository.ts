@@ -6,6 +6,8 @@
 import { and, desc, eq, inArray, lt, or, sql, gt } from 'drizzle-orm';
 import { jobOutputs, jobs } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import type { JobStage } from '../../../../contract/jobs.ts';
+import type { ErrorCode } from '../../../../contract/errors.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobOutputRow = typeof jobOutputs.$inferSelect;
@@ -18,12 +20,19 @@ export async function insertJob(db: DbOrTx, row: NewJob): Promise<JobRow> {
 
 /** The user's jobs, newest first. */
 export async function listUserJobs(db: DbOrTx, userId: string, limit: number): Promise<JobRow[]> {
-  return db.select().from(jobs).where(eq(jobs.userId, userId)).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(limit);
+  return db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.userId, userId))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
 }
 
 /**
  * A version of the user's job list: their number of jobs and the latest updated_at (every write to a job sets it;
- * a deletion changes the count), as text. Changes whenever the list would.
+ * a deletion changes the count), as text. Changes whenever the list would: job writes stamp updated_at with
+ * clock_timestamp(), not now() (the transaction's start), so a job finished in a transaction that began before a
+ * progress write still gets the latest stamp.
  */
 export async function listVersion(db: DbOrTx, userId: string): Promise<string> {
   const [row] = await db
@@ -45,7 +54,11 @@ export async function listActiveUserJobs(db: DbOrTx, userId: string, since: Date
 
 /** The user's job, or null (also for another user's id). */
 export async function findUserJob(db: DbOrTx, userId: string, id: string): Promise<JobRow | null> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -71,11 +84,21 @@ export async function deleteJob(db: DbOrTx, id: string): Promise<void> {
 export async function claimJob(db: DbOrTx, id: string, staleSeconds: number): Promise<JobRow | null> {
   const [row] = await db
     .update(jobs)
-    .set({ status: 'processing', attempts: sql`${jobs.attempts} + 1`, startedAt: sql`coalesce(${jobs.startedAt}, now())`, updatedAt: sql`now()`, stage: 'starting', error: null })
+    .set({
+      status: 'processing',
+      attempts: sql`${jobs.attempts} + 1`,
+      startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+      updatedAt: sql`clock_timestamp()`,
+      stage: 'starting',
+      error: null,
+    })
     .where(
       and(
         eq(jobs.id, id),
-        or(eq(jobs.status, 'queued'), and(eq(jobs.status, 'processing'), lt(jobs.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`))),
+        or(
+          eq(jobs.status, 'queued'),
+          and(eq(jobs.status, 'processing'), lt(jobs.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`)),
+        ),
       ),
     )
     .returning();
@@ -83,14 +106,31 @@ export async function claimJob(db: DbOrTx, id: string, staleSeconds: number): Pr
 }
 
 /**
- * Records progress (and beats the heartbeat) while the job is still processing.
- * @returns false when the job is no longer processing (deleted or canceled): the worker must stop.
+ * The condition of a worker's write: the job is processing and, with `attempt` (the `attempts` value its claim
+ * returned), still held by that claim, so a worker whose job was taken over (stale heartbeat) writes nothing.
  */
-export async function updateProgress(db: DbOrTx, id: string, p: { progress?: number; stage?: string }): Promise<boolean> {
+function heldBy(id: string, attempt?: number) {
+  return attempt === undefined
+    ? and(eq(jobs.id, id), eq(jobs.status, 'processing'))
+    : and(eq(jobs.id, id), eq(jobs.status, 'processing'), eq(jobs.attempts, attempt));
+}
+
+/**
+ * Records progress (and beats the heartbeat) while the job is still processing.
+ * @param attempt the claim's `attempts` value (see heldBy); omitted, any processing row is updated.
+ * @returns false when the job is no longer processing (deleted or canceled) or was taken over by another
+ *   worker: the worker must stop.
+ */
+export async function updateProgress(
+  db: DbOrTx,
+  id: string,
+  p: { progress?: number; stage?: JobStage },
+  attempt?: number,
+): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ ...p, updatedAt: sql`now()` })
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'processing')))
+    .set({ ...p, updatedAt: sql`clock_timestamp()` })
+    .where(heldBy(id, attempt))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }
@@ -99,21 +139,74 @@ export async function updateProgress(db: DbOrTx, id: string, p: { progress?: num
 export async function finishJob(
   db: DbOrTx,
   id: string,
-  set: Partial<Pick<JobRow, 'status' | 'progress' | 'stage' | 'error' | 'creditsUsed' | 'notes' | 'finishedAt' | 'sourceLanguage'>>,
+  set: Partial<
+    Pick<
+      JobRow,
+      | 'status'
+      | 'progress'
+      | 'stage'
+      | 'error'
+      | 'errorCode'
+      | 'errorDetail'
+      | 'creditsUsed'
+      | 'notes'
+      | 'voices'
+      | 'finishedAt'
+      | 'sourceLanguage'
+      | 'dubSegments'
+    >
+  >,
+  attempt?: number,
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'processing')))
+    .set({ ...set, updatedAt: sql`clock_timestamp()` })
+    .where(heldBy(id, attempt))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }
 
-/** Fails a job in any unfinished state (too many tries). */
-export async function failUnfinished(db: DbOrTx, id: string, error: string): Promise<boolean> {
+/**
+ * A stopping worker gives its job back: queued again, and the try it had started does not count.
+ * @param attempt the claim's `attempts` value (see heldBy).
+ * @returns false when the job was no longer this claim's (finished, deleted or taken over).
+ */
+export async function handBack(db: DbOrTx, id: string, attempt: number): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ status: 'failed', error, stage: 'failed', creditsUsed: 0, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'queued',
+      stage: null,
+      progress: 0,
+      attempts: sql`${jobs.attempts} - 1`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(heldBy(id, attempt))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/**
+ * Fails a job in any unfinished state: `code` and `message` for the user, `detail` (technical) for support.
+ * @returns false when the job had finished already.
+ */
+export async function failUnfinished(
+  db: DbOrTx,
+  id: string,
+  failure: { code: ErrorCode; message: string; detail: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'failed',
+      error: failure.message,
+      errorCode: failure.code,
+      errorDetail: failure.detail,
+      stage: 'failed',
+      creditsUsed: 0,
+      finishedAt: sql`now()`,
+      updatedAt: sql`clock_timestamp()`,
+    })
     .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'processing'])))
     .returning({ id: jobs.id });
   return rows.length === 1;
@@ -125,7 +218,12 @@ export async function upsertOutput(db: DbOrTx, row: typeof jobOutputs.$inferInse
     .values(row)
     .onConflictDoUpdate({
       target: [jobOutputs.jobId, jobOutputs.language, jobOutputs.kind],
-      set: { storageKey: row.storageKey, filename: row.filename, contentType: row.contentType, sizeBytes: row.sizeBytes },
+      set: {
+        storageKey: row.storageKey,
+        filename: row.filename,
+        contentType: row.contentType,
+        sizeBytes: row.sizeBytes,
+      },
     });
 }
 
@@ -133,9 +231,14 @@ export async function upsertOutput(db: DbOrTx, row: typeof jobOutputs.$inferInse
  * Jobs the recovery sweep must enqueue again: queued for more than `queuedSeconds` (a crash between commit and
  * send) or processing without a heartbeat for `staleSeconds` (a killed worker).
  */
-export async function findRecoverable(db: DbOrTx, queuedSeconds: number, staleSeconds: number, limit = 200): Promise<Pick<JobRow, 'id' | 'jobType' | 'status'>[]> {
+export async function findRecoverable(
+  db: DbOrTx,
+  queuedSeconds: number,
+  staleSeconds: number,
+  limit = 200,
+): Promise<Pick<JobRow, 'id' | 'userId' | 'jobType' | 'status'>[]> {
   return db
-    .select({ id: jobs.id, jobType: jobs.jobType, status: jobs.status })
+    .select({ id: jobs.id, userId: jobs.userId, jobType: jobs.jobType, status: jobs.status })
     .from(jobs)
     .where(
       or(
@@ -144,4 +247,14 @@ export async function findRecoverable(db: DbOrTx, queuedSeconds: number, staleSe
       ),
     )
     .limit(limit);
+}
+
+/** The `attempts` value of each of these jobs that is processing (job id -> attempts). */
+export async function processingTries(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: jobs.id, attempts: jobs.attempts })
+    .from(jobs)
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, 'processing')));
+  return new Map(rows.map((r) => [r.id, r.attempts]));
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
-import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from './jobs.schemas.ts';
+import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from '../../../../contract/jobs.ts';
 import * as service from './jobs.service.ts';
 import { acceptsGzip, cachedList } from './job-list.cache.ts';
 
@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function jobIdOf(params: unknown): string {
   const { id } = params as { id: string };
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Job not found.');
+  if (!UUID.test(id)) throw new AppError('JOB_NOT_FOUND');
   return id.toLowerCase();
 }
 
@@ -23,17 +23,29 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   ctx.userDeletionHooks.push((userId) => service.deleteUserFiles(ctx, userId));
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
-    const submitLimit = { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 60, timeWindow: '1 minute' } : false } };
+    const submitLimit = {
+      config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 60, timeWindow: '1 minute' } : false },
+    };
 
     api.post('/v1/jobs/translate', submitLimit, async (request, reply) => {
-      const job = await service.submitMedia(ctx, currentUser(request).id, parseInput(TranslateJobRequest, request.body));
+      const job = await service.submitMedia(
+        ctx,
+        currentUser(request).id,
+        parseInput(TranslateJobRequest, request.body),
+      );
       return reply.status(201).send(job);
     });
     api.post('/v1/documents/translate', submitLimit, async (request, reply) => {
-      const job = await service.submitDocument(ctx, currentUser(request).id, parseInput(DocumentJobRequest, request.body));
+      const job = await service.submitDocument(
+        ctx,
+        currentUser(request).id,
+        parseInput(DocumentJobRequest, request.body),
+      );
       return reply.status(201).send(job);
     });
-    api.post('/v1/jobs/estimate', async (request) => service.estimate(ctx, currentUser(request).id, parseInput(EstimateRequest, request.body)));
+    api.post('/v1/jobs/estimate', async (request) =>
+      service.estimate(ctx, currentUser(request).id, parseInput(EstimateRequest, request.body)),
+    );
 
     const list = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { limit } = parseInput(ListJobsQuery, request.query);
@@ -46,14 +58,17 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       });
       reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, no-store');
       const vary = reply.getHeader('vary'); // CORS may have set Vary: Origin already
-      reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-      if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(body.gzip);
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      if (acceptsGzip(request.headers['accept-encoding']))
+        return reply.header('content-encoding', 'gzip').send(body.gzip);
       return reply.send(body.json);
     };
     api.get('/v1/jobs/', list);
     api.get('/v1/jobs', list);
     api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, currentUser(request).id));
     api.get('/v1/jobs/:id', async (request) => service.getJob(ctx, currentUser(request).id, jobIdOf(request.params)));
-    api.delete('/v1/jobs/:id', async (request) => service.deleteJob(ctx, currentUser(request).id, jobIdOf(request.params)));
+    api.delete('/v1/jobs/:id', async (request) =>
+      service.deleteJob(ctx, currentUser(request).id, jobIdOf(request.params)),
+    );
   });
 }

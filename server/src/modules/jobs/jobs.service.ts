@@ -5,19 +5,29 @@
  */
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { balanceOf, releaseReservation, reserveForNewJob } from '../credits/ledger.repository.ts';
-import { NoEngineError } from '../../engines/engine.registry.ts';
-import { normaliseLanguage } from '../../engines/languages.ts';
+import { balanceOf, releaseReservation, reserveForNewJob, settleExtra } from '../credits/ledger.repository.ts';
+import {
+  NoEngineError,
+  VoiceNotAvailableError,
+  type EnginePlan,
+  type EngineRequest,
+} from '../../engines/engine.registry.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { resolveUserUpload, uploadIdOfFileUrl } from '../uploads/uploads.service.ts';
 import { listUserUploadKeys, type UploadRow } from '../uploads/upload.repository.ts';
-import type { DocumentJobRequest, EstimateRequest, TranslateJobRequest } from './jobs.schemas.ts';
+import type {
+  DocumentJobRequest,
+  EstimateRequest,
+  MediaService,
+  TranslateJobRequest,
+} from '../../../../contract/jobs.ts';
 import { priceDocument, priceMedia, type Price } from './pricing.ts';
 import { isYoutubeUrl, youtubeDuration, YoutubeError } from './youtube.adapter.ts';
-import { documentEngineFor } from './document-engines.ts';
 import { presentJob, presentJobs, type JobResponse } from './job.presenter.ts';
 import { abortLocalRun } from './run-registry.ts';
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
+import { queuePriorityOf } from './job-priority.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
 
@@ -35,16 +45,17 @@ async function resolveSource(ctx: Ctx, userId: string, mediaUrl: string): Promis
   if (uploadIdOfFileUrl(mediaUrl)) return { kind: 'upload', upload: await resolveUserUpload(ctx, userId, mediaUrl) };
   if (isYoutubeUrl(mediaUrl)) {
     try {
-      return { kind: 'youtube', url: mediaUrl, seconds: await youtubeDuration(mediaUrl, ctx.config.app.jobs.youtubeMaxSeconds) };
+      return {
+        kind: 'youtube',
+        url: mediaUrl,
+        seconds: await youtubeDuration(mediaUrl, ctx.config.app.jobs.youtubeMaxSeconds),
+      };
     } catch (err) {
-      if (err instanceof YoutubeError) throw new AppError('UNPROCESSABLE', err.message);
+      if (err instanceof YoutubeError) throw new AppError('YOUTUBE_UNAVAILABLE', err.message);
       throw err;
     }
   }
-  throw new AppError(
-    'BAD_REQUEST',
-    'media_url must be the file_url of a file you uploaded, or a YouTube link (youtube.com or youtu.be). Other addresses are not fetched.',
-  );
+  throw new AppError('MEDIA_URL_NOT_ACCEPTED');
 }
 
 function unique(codes: string[]): string[] {
@@ -53,13 +64,20 @@ function unique(codes: string[]): string[] {
 
 function mediaSecondsOf(source: Source): number {
   if (source.kind === 'youtube') return source.seconds;
-  if (source.upload.kind !== 'media') throw new AppError('BAD_REQUEST', 'This file is a document: submit it to POST /v1/documents/translate.');
+  if (source.upload.kind !== 'media') throw new AppError('NOT_A_MEDIA_FILE');
   return source.upload.durationSeconds ?? 0;
 }
 
+/** An upload declared as audio (audio/* content type), which has no picture to burn subtitles into. */
+const isAudioOnly = (upload: UploadRow) => upload.contentType.toLowerCase().startsWith('audio/');
+
+/** The extension of an upload's file name, lower case ('' when none). */
+const extensionOf = (filename: string) => (filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '');
+
 function documentOf(source: Source): UploadRow {
-  if (source.kind !== 'upload' || source.upload.kind !== 'document') {
-    throw new AppError('BAD_REQUEST', 'This is not a document: video and audio go to POST /v1/jobs/translate.');
+  // A .txt upload is a transcript for a media job's source_subtitles_url, not a document to translate.
+  if (source.kind !== 'upload' || source.upload.kind !== 'document' || extensionOf(source.upload.filename) === 'txt') {
+    throw new AppError('NOT_A_DOCUMENT');
   }
   return source.upload;
 }
@@ -75,47 +93,111 @@ export async function estimate(ctx: Ctx, userId: string, req: EstimateRequest) {
     return { credits: price.credits, balance, word_count: doc.wordCount ?? 0, breakdown: price.breakdown };
   }
   const seconds = mediaSecondsOf(source);
-  const price = priceMedia(seconds, targets, req.services_to_run.filter((s) => s !== 'document') as Array<'subtitle' | 'voice_over'>);
+  const price = priceMedia(
+    seconds,
+    targets,
+    req.services_to_run.filter((s): s is MediaService => s !== 'document'),
+    req.source_language,
+  );
   return { credits: price.credits, balance, media_seconds: seconds, breakdown: price.breakdown };
 }
 
+/**
+ * The engines of a submission (the same choice the worker makes when it runs the job).
+ * @throws AppError NO_ENGINE with `problems` (contract EngineProblem[]), VOICE_NOT_AVAILABLE with `voice`, `language`
+ */
+function chooseEngines(ctx: Ctx, req: EngineRequest): EnginePlan {
+  try {
+    return ctx.engines.choose(req);
+  } catch (err) {
+    if (err instanceof NoEngineError) throw new AppError('NO_ENGINE', err.message, { problems: err.problems });
+    if (err instanceof VoiceNotAvailableError)
+      throw new AppError('VOICE_NOT_AVAILABLE', err.message, { voice: err.voice, language: err.language });
+    throw err;
+  }
+}
+
 /** Reserves and inserts in one transaction, then enqueues (a failed send is re-sent by the recovery sweep). */
-async function createAndEnqueue(ctx: Ctx, userId: string, price: Price, row: Omit<repo.NewJob, 'userId' | 'creditsReserved'>): Promise<JobResponse> {
-  const job = await reserveForNewJob(ctx.db, userId, price.credits, (tx) => repo.insertJob(tx, { ...row, userId, creditsReserved: price.credits }));
+async function createAndEnqueue(
+  ctx: Ctx,
+  userId: string,
+  price: Price,
+  row: Omit<repo.NewJob, 'userId' | 'creditsReserved'>,
+): Promise<JobResponse> {
+  const job = await reserveForNewJob(ctx.db, userId, price.credits, (tx) =>
+    repo.insertJob(tx, { ...row, userId, creditsReserved: price.credits }),
+  );
   invalidateList(userId);
   const name = job.jobType === 'document_translation' ? 'document.translate' : 'media.translate';
-  await ctx.queue.send(name, { version: 1, jobId: job.id }, { singletonKey: job.id }).catch((err) => ctx.logger.error({ err, jobId: job.id }, 'enqueue failed; the recovery sweep will retry'));
+  await queuePriorityOf(ctx.db, userId, job.id)
+    .then((priority) => ctx.queue.send(name, { version: 1, jobId: job.id }, { singletonKey: job.id, priority }))
+    .catch((err) => ctx.logger.error({ err, jobId: job.id }, 'enqueue failed; the recovery sweep will retry'));
   return presentJob(ctx.storage, job, []);
 }
 
 /**
- * POST /v1/jobs/translate.
- * @throws AppError 400 (bad source, no engine), 404 (not the user's file), 402 `{ price, balance }`, 422 (YouTube unreadable).
+ * POST /v1/jobs/translate. The chosen voices are checked against the configured engines and kept with the job.
+ * @throws AppError 400 (bad source, no engine, voice not available, BURN_IN_NEEDS_VIDEO for an audio file), 404 (not the user's file), 402
+ *   `{ price, balance }`, 422 (YouTube unreadable).
  */
 export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobRequest): Promise<JobResponse> {
   const targets = unique(req.target_languages);
-  const subtitles = req.services_to_run.includes('subtitle');
   const voiceOver = req.services_to_run.includes('voice_over');
   const source = await resolveSource(ctx, userId, req.media_url);
   const seconds = mediaSecondsOf(source);
-  try {
-    ctx.engines.planJob({ sourceLanguage: req.source_language, targetLanguages: targets, subtitles, voiceOver, voiceMode: req.voice_over_mode });
-  } catch (err) {
-    if (err instanceof NoEngineError) throw new AppError('NO_ENGINE', err.message);
-    throw err;
-  }
-  const price = priceMedia(seconds, targets, req.services_to_run);
+  // Burned-in subtitles are drawn into the picture: an audio file has none, and would be charged for nothing.
+  if (req.services_to_run.includes('burned_subtitles') && source.kind === 'upload' && isAudioOnly(source.upload))
+    throw new AppError('BURN_IN_NEEDS_VIDEO');
+  const ownWords = req.source_subtitles_url ? await ownWordsOf(ctx, userId, req) : null;
+  const plan = chooseEngines(ctx, {
+    sourceLanguage: req.source_language,
+    targetLanguages: targets,
+    services: req.services_to_run,
+    voiceMode: req.voice_over_mode,
+    voices: req.voices,
+    ownWords: !!ownWords,
+  });
+  const chosenVoices = Object.fromEntries(
+    Object.entries(plan.voices)
+      .filter(([, choice]) => choice.chosen)
+      .map(([language, choice]) => [language, choice.id]),
+  );
+  const price = priceMedia(seconds, targets, req.services_to_run, req.source_language);
   return createAndEnqueue(ctx, userId, price, {
     jobType: 'video_translation',
     servicesRequested: [...new Set(req.services_to_run)],
     sourceLanguage: req.source_language,
     targetLanguages: targets,
     voiceOverMode: voiceOver ? req.voice_over_mode : null,
+    voices: chosenVoices,
     originalFilename: source.kind === 'upload' ? source.upload.filename : source.url,
     sourceFileUrl: req.media_url,
     uploadId: source.kind === 'upload' ? source.upload.id : null,
     mediaSeconds: seconds,
+    sourceWordsUploadId: ownWords?.id ?? null,
+    subtitleStyle: req.subtitle_style ?? null,
   });
+}
+
+/**
+ * The upload named by `source_subtitles_url`: the user's .srt, .vtt or .txt (its content was checked at upload).
+ * @throws AppError SOURCE_LANGUAGE_REQUIRED (source 'auto': nothing would detect it), NOT_A_WORDS_FILE,
+ *   UPLOAD_NOT_FOUND / UPLOAD_EXPIRED / UPLOAD_INCOMPLETE as for media_url.
+ */
+async function ownWordsOf(ctx: Ctx, userId: string, req: TranslateJobRequest): Promise<UploadRow> {
+  if (req.source_language === 'auto')
+    throw new AppError(
+      'SOURCE_LANGUAGE_REQUIRED',
+      'source_language is required with source_subtitles_url: no speech recogniser runs, so nothing detects the language.',
+    );
+  const words = await resolveSource(ctx, userId, req.source_subtitles_url!);
+  if (
+    words.kind !== 'upload' ||
+    words.upload.kind !== 'document' ||
+    !['srt', 'vtt', 'txt'].includes(extensionOf(words.upload.filename))
+  )
+    throw new AppError('NOT_A_WORDS_FILE');
+  return words.upload;
 }
 
 /** POST /v1/documents/translate. @throws as submitMedia. */
@@ -123,13 +205,12 @@ export async function submitDocument(ctx: Ctx, userId: string, req: DocumentJobR
   const targets = unique(req.target_languages);
   const doc = documentOf(await resolveSource(ctx, userId, req.media_url));
   const from = normaliseLanguage(req.source_language);
-  if (targets.some((t) => normaliseLanguage(t) === from)) throw new AppError('BAD_REQUEST', `The document is already in ${req.source_language}: choose another target language.`);
-  try {
-    for (const t of targets) documentEngineFor(ctx.config.engines, from, t);
-  } catch (err) {
-    if (err instanceof NoEngineError) throw new AppError('NO_ENGINE', err.message);
-    throw err;
-  }
+  if (targets.some((t) => normaliseLanguage(t) === from))
+    throw new AppError(
+      'SAME_LANGUAGE',
+      `The document is already in ${req.source_language}: choose another target language.`,
+    );
+  chooseEngines(ctx, { sourceLanguage: from, targetLanguages: targets, services: ['document'] });
   const price = priceDocument(doc.wordCount ?? 0, targets);
   return createAndEnqueue(ctx, userId, price, {
     jobType: 'document_translation',
@@ -158,13 +239,22 @@ export function listVersion(ctx: Ctx, userId: string): Promise<string> {
 /** @throws AppError NOT_FOUND for an unknown or another user's job. */
 export async function getJob(ctx: Ctx, userId: string, id: string): Promise<JobResponse> {
   const job = await repo.findUserJob(ctx.db, userId, id);
-  if (!job) throw new AppError('NOT_FOUND', 'Job not found.');
+  if (!job) throw new AppError('JOB_NOT_FOUND');
   return presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]));
 }
 
 export async function jobStatuses(ctx: Ctx, userId: string) {
   const rows = await repo.listActiveUserJobs(ctx.db, userId, new Date(Date.now() - RECENT_MS));
-  return { jobs: rows.map((r) => ({ id: r.id, status: r.status, progress: r.progress, stage: r.stage, error: r.error })) };
+  return {
+    jobs: rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      progress: r.progress,
+      stage: r.stage,
+      error: r.error,
+      error_code: r.errorCode,
+    })),
+  };
 }
 
 /**
@@ -174,14 +264,19 @@ export async function jobStatuses(ctx: Ctx, userId: string) {
  */
 export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{ statusCode: 200; message: string }> {
   const job = await repo.findUserJob(ctx.db, userId, id);
-  if (!job) throw new AppError('NOT_FOUND', 'Job not found.');
+  if (!job) throw new AppError('JOB_NOT_FOUND');
   const outputs = await repo.outputsOf(ctx.db, [id]);
   // Release before the row goes: the ledger's job_id is set to null when the job is deleted.
   if (job.status !== 'completed') await releaseReservation(ctx.db, userId, id, 'job deleted before it finished');
+  // A re-dub waiting or running (the editor) gives its own reservation back.
+  if (job.redub) await settleExtra(ctx.db, userId, job.redub.ref, 'release');
   abortLocalRun(id);
   await repo.deleteJob(ctx.db, id);
   invalidateList(userId);
-  for (const o of outputs) await ctx.storage.delete(o.storageKey).catch((err) => ctx.logger.warn({ err, key: o.storageKey }, 'could not delete output'));
+  for (const o of outputs)
+    await ctx.storage
+      .delete(o.storageKey)
+      .catch((err) => ctx.logger.warn({ err, key: o.storageKey }, 'could not delete output'));
   return { statusCode: 200, message: 'Job deleted successfully.' };
 }
 
@@ -189,13 +284,21 @@ export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{
  * Account deletion hook (ctx.userDeletionHooks): removes every stored file of the user (uploads and outputs) and
  * stops their running jobs here; the rows go with the account (foreign keys cascade).
  */
-export async function deleteUserFiles(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>, userId: string): Promise<void> {
+export async function deleteUserFiles(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>,
+  userId: string,
+): Promise<void> {
   const userJobs = await repo.listUserJobs(ctx.db, userId, 100_000);
   for (const j of userJobs) abortLocalRun(j.id);
-  const outputs = await repo.outputsOf(ctx.db, userJobs.map((j) => j.id));
+  const outputs = await repo.outputsOf(
+    ctx.db,
+    userJobs.map((j) => j.id),
+  );
   const uploads = await listUserUploadKeys(ctx.db, userId);
   for (const key of [...outputs.map((o) => o.storageKey), ...uploads]) {
-    await ctx.storage.delete(key).catch((err) => ctx.logger.warn({ err, key }, 'could not delete a file of a deleted account'));
+    await ctx.storage
+      .delete(key)
+      .catch((err) => ctx.logger.warn({ err, key }, 'could not delete a file of a deleted account'));
   }
   invalidateList(userId);
 }

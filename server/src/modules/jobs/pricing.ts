@@ -4,18 +4,22 @@
  * issue (minutes rounded up; documents rounded up per language).
  */
 
-export const CREDITS_PER_MINUTE = { subtitle: 1, voice_over: 3 } as const;
-export const DOCUMENT_CREDITS_PER_100_WORDS = 0.5;
+import type { PriceRates } from '../../../../contract/billing.ts';
+import { MEDIA_SERVICES, type MediaService, type PriceLine } from '../../../../contract/jobs.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
 
-/** One line of an estimate. */
-export interface PriceLine {
-  language: string;
-  service: 'subtitle' | 'voice_over' | 'document';
-  /** minutes (media) or words (documents) */
-  quantity: number;
-  unit: 'minute' | 'word';
-  credits: number;
-}
+/**
+ * The credit rates of every service: the one source of prices. GET /v1/plans publishes them, the web app shows
+ * them, and the functions below price jobs from them.
+ */
+export const PRICE_RATES: PriceRates = {
+  subtitle: { credits: 1, per: 1, unit: 'minute' },
+  voice_over: { credits: 3, per: 1, unit: 'minute' },
+  // Burned-in subtitles: 1 credit per minute per language, as subtitles (the byow issue: a re-encode of the
+  // video, comparable to the dubbed MP4's, priced like the subtitles it shows).
+  burned_subtitles: { credits: 1, per: 1, unit: 'minute' },
+  document: { credits: 0.5, per: 100, unit: 'word' },
+};
 
 export interface Price {
   credits: number;
@@ -27,13 +31,25 @@ export function billedMinutes(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60 - 1e-9));
 }
 
-/** Price of a video/audio job: minutes x languages x (1 subtitle + 3 voice-over). */
-export function priceMedia(seconds: number, languages: string[], services: Array<'subtitle' | 'voice_over'>): Price {
+/**
+ * Price of a video/audio job: billed minutes x languages x the rate of each service (1 subtitle, 3 voice-over,
+ * 1 burned-in subtitles). A target in the source language (`source`, a base code; 'auto' or absent: unknown) is
+ * captions in the original language: subtitle services only, no voice-over (the byow issue: same-language captions
+ * at the subtitles price; the pipeline voices no such target).
+ */
+export function priceMedia(seconds: number, languages: string[], services: MediaService[], source?: string): Price {
   const minutes = billedMinutes(seconds);
   const breakdown: PriceLine[] = [];
   for (const language of languages) {
-    for (const service of (['subtitle', 'voice_over'] as const).filter((s) => services.includes(s))) {
-      breakdown.push({ language, service, quantity: minutes, unit: 'minute', credits: minutes * CREDITS_PER_MINUTE[service] });
+    const same = !!source && source !== 'auto' && normaliseLanguage(language) === normaliseLanguage(source);
+    for (const service of MEDIA_SERVICES.filter((s) => services.includes(s) && !(same && s === 'voice_over'))) {
+      breakdown.push({
+        language,
+        service,
+        quantity: minutes,
+        unit: 'minute',
+        credits: (minutes / PRICE_RATES[service].per) * PRICE_RATES[service].credits,
+      });
     }
   }
   return { credits: breakdown.reduce((n, l) => n + l.credits, 0), breakdown };
@@ -41,7 +57,14 @@ export function priceMedia(seconds: number, languages: string[], services: Array
 
 /** Price of a document job: ceil(words / 100 x 0.5) per language. */
 export function priceDocument(words: number, languages: string[]): Price {
-  const perLanguage = Math.ceil((words / 100) * DOCUMENT_CREDITS_PER_100_WORDS - 1e-9);
-  const breakdown = languages.map((language) => ({ language, service: 'document' as const, quantity: words, unit: 'word' as const, credits: perLanguage }));
+  const rate = PRICE_RATES.document;
+  const perLanguage = Math.ceil((words / rate.per) * rate.credits - 1e-9);
+  const breakdown = languages.map((language) => ({
+    language,
+    service: 'document' as const,
+    quantity: words,
+    unit: 'word' as const,
+    credits: perLanguage,
+  }));
   return { credits: perLanguage * languages.length, breakdown };
 }

@@ -33,7 +33,15 @@ export function isYoutubeUrl(value: string): boolean {
 
 /** The arguments every yt-dlp call gets: no user configuration, YouTube extractors only, one video. */
 function baseArgs(): string[] {
-  return ['--ignore-config', '--no-playlist', '--use-extractors', 'youtube,YoutubeYtBe', '--socket-timeout', '15', '--no-warnings'];
+  return [
+    '--ignore-config',
+    '--no-playlist',
+    '--use-extractors',
+    'youtube,YoutubeYtBe',
+    '--socket-timeout',
+    '15',
+    '--no-warnings',
+  ];
 }
 
 function readable(err: unknown, what: string): YoutubeError {
@@ -47,7 +55,8 @@ function readable(err: unknown, what: string): YoutubeError {
  * @throws YoutubeError when the link is not YouTube, the video cannot be read, or it is longer than `maxSeconds`.
  */
 export async function youtubeDuration(url: string, maxSeconds: number, signal?: AbortSignal): Promise<number> {
-  if (!isYoutubeUrl(url)) throw new YoutubeError('Only YouTube links (youtube.com, youtu.be) can be translated from a link.');
+  if (!isYoutubeUrl(url))
+    throw new YoutubeError('Only YouTube links (youtube.com, youtu.be) can be translated from a link.');
   let out;
   try {
     out = await runProcess('yt-dlp', [...baseArgs(), '--skip-download', '--dump-single-json', '--', url], { signal });
@@ -57,7 +66,10 @@ export async function youtubeDuration(url: string, maxSeconds: number, signal?: 
   const info = JSON.parse(out.stdout) as { duration?: number; is_live?: boolean };
   if (info.is_live) throw new YoutubeError('Live streams cannot be translated. Try again when the stream has ended.');
   if (!info.duration || !(info.duration > 0)) throw new YoutubeError('This YouTube video has no known duration.');
-  if (info.duration > maxSeconds) throw new YoutubeError(`This video is longer than the ${Math.round(maxSeconds / 60)} minutes allowed for links. Upload the file instead.`);
+  if (info.duration > maxSeconds)
+    throw new YoutubeError(
+      `This video is longer than the ${Math.round(maxSeconds / 60)} minutes allowed for links. Upload the file instead.`,
+    );
   return info.duration;
 }
 
@@ -67,18 +79,30 @@ export async function youtubeDuration(url: string, maxSeconds: number, signal?: 
  * @returns the downloaded file's path
  * @throws YoutubeError with a readable reason (unreachable, removed, too long, too large).
  */
-export async function downloadYoutube(url: string, dir: string, caps: { maxBytes: number; maxSeconds: number }, signal?: AbortSignal): Promise<string> {
-  if (!isYoutubeUrl(url)) throw new YoutubeError('Only YouTube links (youtube.com, youtu.be) can be translated from a link.');
+export async function downloadYoutube(
+  url: string,
+  dir: string,
+  caps: { maxBytes: number; maxSeconds: number },
+  signal?: AbortSignal,
+): Promise<string> {
+  if (!isYoutubeUrl(url))
+    throw new YoutubeError('Only YouTube links (youtube.com, youtu.be) can be translated from a link.');
   await fsp.mkdir(dir, { recursive: true });
   const args = [
     ...baseArgs(),
-    '--max-filesize', String(caps.maxBytes),
-    '--match-filter', `duration <= ${Math.floor(caps.maxSeconds)} & !is_live`,
-    '-f', 'bv*[height<=720]+ba/b[height<=720]/b',
-    '--merge-output-format', 'mp4',
+    '--max-filesize',
+    String(caps.maxBytes),
+    '--match-filter',
+    `duration <= ${Math.floor(caps.maxSeconds)} & !is_live`,
+    '-f',
+    'bv*[height<=720]+ba/b[height<=720]/b',
+    '--merge-output-format',
+    'mp4',
     '--no-part',
-    '-o', path.join(dir, 'youtube-source.%(ext)s'),
-    '--', url,
+    '-o',
+    path.join(dir, 'youtube-source.%(ext)s'),
+    '--',
+    url,
   ];
   try {
     await runProcess('yt-dlp', args, { signal });
@@ -88,6 +112,9 @@ export async function downloadYoutube(url: string, dir: string, caps: { maxBytes
   }
   const file = (await fsp.readdir(dir)).find((f) => f.startsWith('youtube-source.'));
   // yt-dlp skips (exit 0) a video the filters refuse.
-  if (!file) throw new YoutubeError(`This YouTube video was not downloaded: it is longer than ${Math.round(caps.maxSeconds / 60)} minutes, larger than ${Math.round(caps.maxBytes / 1024 ** 3)} GB, or live.`);
+  if (!file)
+    throw new YoutubeError(
+      `This YouTube video was not downloaded: it is longer than ${Math.round(caps.maxSeconds / 60)} minutes, larger than ${Math.round(caps.maxBytes / 1024 ** 3)} GB, or live.`,
+    );
   return path.join(dir, file);
 }

@@ -15,7 +15,10 @@ export const TUS_WRITE_BYTES = 1024 * 1024;
  * paused or went away and tus ended the stream), what was received is still yielded, so the tus offset counts
  * every byte that arrived; when the source errors, the error propagates and the partial buffer is dropped.
  */
-export async function* coalesce(source: AsyncIterable<Buffer | Uint8Array>, size = TUS_WRITE_BYTES): AsyncGenerator<Buffer> {
+export async function* coalesce(
+  source: AsyncIterable<Buffer | Uint8Array>,
+  size = TUS_WRITE_BYTES,
+): AsyncGenerator<Buffer> {
   let parts: Buffer[] = [];
   let length = 0;
   for await (const chunk of source) {

@@ -12,8 +12,9 @@ import { CoalescingFileStore } from './coalescing-file-store.ts';
 import { S3Store } from '@tus/s3-store';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, type ErrorCode } from '../../errors.ts';
 import { s3ClientConfig } from '../../storage/s3.storage.ts';
+import { storageFailure } from '../../storage/storage-failure.ts';
 import { MAX_MEDIA_BYTES } from './uploads.schemas.ts';
 import { checkOrReject, maxBytesOf } from './uploads.service.ts';
 import * as repo from './upload.repository.ts';
@@ -30,9 +31,23 @@ export interface TusAdapter {
   cleanUpExpired(): Promise<number>;
 }
 
-/** A tus hook refusal: @tus/server answers `status_code` with `body`. */
-function refuse(status_code: number, body: string): { status_code: number; body: string } {
-  return { status_code, body: `${body}\n` };
+/**
+ * A refusal in the shape tus-node-server answers with (`status_code` and `body`), as an Error. The body is the
+ * API's error body (`{ error, statusCode, code, ...details }`), so the web app words the refusal by its code.
+ */
+class TusRefusal extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body);
+    this.name = 'TusRefusal';
+  }
+}
+
+function refuse(code: ErrorCode, message?: string, details?: Record<string, unknown>): TusRefusal {
+  const error = new AppError(code, message, details);
+  return new TusRefusal(error.status, JSON.stringify(error.toBody()));
 }
 
 const adapters = new WeakMap<AppContext, TusAdapter>();
@@ -49,13 +64,16 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
   const localDir = path.join(cfg.dataDir, 'tus');
   const datastore =
     cfg.storage.kind === 's3'
-      ? new S3Store({ s3ClientConfig: { ...s3ClientConfig(cfg.storage), bucket: cfg.storage.bucket }, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS })
+      ? new S3Store({
+          s3ClientConfig: { ...s3ClientConfig(cfg.storage), bucket: cfg.storage.bucket },
+          expirationPeriodInMilliseconds: TUS_EXPIRATION_MS,
+        })
       : new CoalescingFileStore({ directory: localDir, expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
 
   async function userOf(req: Request): Promise<string> {
     const m = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i);
     const userId = m ? await ctx.tokens.verify(m[1]) : null;
-    if (!userId) throw refuse(401, 'Unauthorized');
+    if (!userId) throw refuse('UNAUTHORIZED');
     return userId;
   }
 
@@ -71,17 +89,35 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
     allowedOrigins: cfg.corsOrigins.length ? [cfg.publicUrl, ...cfg.corsOrigins] : undefined,
     allowedHeaders: ['Authorization'],
     disableTerminationForFinishedUploads: true,
+    // tus answers other errors with their raw message (internal paths): a storage failure becomes 503
+    // STORAGE_UNAVAILABLE, anything else INTERNAL, both in the API's error body (issue 14).
+    onResponseError: (_req, err) => {
+      if (err instanceof TusRefusal || !(err instanceof Error)) return undefined;
+      if ('status_code' in err && Number(err.status_code) < 500) return undefined;
+      ctx.logger.error({ err }, 'tus request failed');
+      // The datastore's own file-system failures (any system error code) are storage failures too.
+      const systemError =
+        typeof (err as { code?: unknown }).code === 'string' &&
+        /^E[A-Z]+$/.test(String((err as { code?: unknown }).code));
+      const error = storageFailure(err) ?? new AppError(systemError ? 'STORAGE_UNAVAILABLE' : 'INTERNAL');
+      return { status_code: error.status, body: JSON.stringify(error.toBody()) };
+    },
     namingFunction: (_req, metadata) => {
       const id = metadata?.upload_id ?? '';
-      if (!UUID.test(id)) throw refuse(400, 'Upload-Metadata must carry upload_id from POST /v1/uploads/presigned-url.');
+      if (!UUID.test(id))
+        throw refuse('BAD_REQUEST', 'Upload-Metadata must carry upload_id from POST /v1/uploads/presigned-url.');
       return id.toLowerCase();
     },
     async onUploadCreate(req, upload) {
       const userId = await userOf(req);
       const row = await repo.findUserUpload(ctx.db, userId, upload.id);
-      if (!row) throw refuse(404, 'No such upload. Ask POST /v1/uploads/presigned-url for one first.');
-      if (upload.size !== undefined && upload.size > maxBytesOf(row.kind)) throw refuse(413, `This file is larger than the ${maxBytesOf(row.kind) / 1024 ** 2} MB allowed.`);
-      if (!(await repo.bindTus(ctx.db, userId, upload.id))) throw refuse(409, 'This upload was already used. Ask for a new upload URL.');
+      if (!row) throw refuse('UPLOAD_NOT_FOUND', 'No such upload. Ask POST /v1/uploads/presigned-url for one first.');
+      if (upload.size !== undefined && upload.size > maxBytesOf(row.kind))
+        throw refuse('FILE_TOO_LARGE', `This file is larger than the ${maxBytesOf(row.kind) / 1024 ** 2} MB allowed.`, {
+          max_bytes: maxBytesOf(row.kind),
+        });
+      if (!(await repo.bindTus(ctx.db, userId, upload.id)))
+        throw refuse('UPLOAD_ALREADY_DONE', 'This upload was already used. Ask for a new upload URL.');
       return {};
     },
     async onIncomingRequest(req, id) {
@@ -90,33 +126,41 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
       // A POST is checked in onUploadCreate (the row is bound there).
       if (!id || req.method === 'POST') return;
       const row = await repo.findUserUpload(ctx.db, userId, id);
-      if (!row || row.tusId !== id) throw refuse(404, 'Upload not found');
+      if (!row || row.tusId !== id) throw refuse('UPLOAD_NOT_FOUND', 'Upload not found');
     },
     async onUploadFinish(_req, upload) {
       const row = await repo.findUpload(ctx.db, upload.id);
-      if (!row) throw refuse(404, 'Upload not found');
+      if (!row) throw refuse('UPLOAD_NOT_FOUND', 'Upload not found');
       try {
         if (cfg.storage.kind === 's3') {
           // @tus/s3-store keeps the object under the upload id: that is the stored file.
-          const facts = await ctx.storage.withLocalFile(upload.id, path.join(cfg.dataDir, 'work'), (p) => checkOrReject(ctx, row, p));
+          const facts = await ctx.storage.withLocalFile(upload.id, path.join(cfg.dataDir, 'work'), (p) =>
+            checkOrReject(ctx, row, p),
+          );
           await repo.markComplete(ctx.db, row.id, { storageKey: upload.id, sizeBytes: upload.offset, ...facts });
         } else {
           const file = path.join(localDir, upload.id);
           const facts = await checkOrReject(ctx, row, file);
           const stored = await ctx.storage.putFile(row.storageKey, file, { contentType: row.contentType, move: true });
           await fsp.rm(`${file}.json`, { force: true });
-          await repo.markComplete(ctx.db, row.id, { storageKey: row.storageKey, sizeBytes: stored.sizeBytes, ...facts });
+          await repo.markComplete(ctx.db, row.id, {
+            storageKey: row.storageKey,
+            sizeBytes: stored.sizeBytes,
+            ...facts,
+          });
         }
       } catch (err) {
         await datastore.remove(upload.id).catch(() => undefined);
-        if (err instanceof AppError) throw refuse(err.status, err.message);
+        if (err instanceof AppError) throw refuse(err.code, err.message, err.details);
         throw err;
       }
       return {};
     },
   });
   server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
-    void repo.markDeleted(ctx.db, [id], 'deleted').catch((err) => ctx.logger.error({ err }, 'tus termination bookkeeping failed'));
+    void repo
+      .markDeleted(ctx.db, [id], 'deleted')
+      .catch((err) => ctx.logger.error({ err }, 'tus termination bookkeeping failed'));
   });
   if (cfg.storage.kind === 'local') fs.mkdirSync(localDir, { recursive: true });
 
@@ -139,7 +183,12 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
       'Upload-Offset': String(row.sizeBytes),
       'Upload-Length': String(row.sizeBytes),
       'Cache-Control': 'no-store',
-      ...(origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable' } : {}),
+      ...(origin
+        ? {
+            'Access-Control-Allow-Origin': origin,
+            'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable',
+          }
+        : {}),
     });
     res.end();
     return true;

@@ -10,7 +10,10 @@ import * as repo from './upload.repository.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Runs one retention pass; returns what it removed. `now` is for tests. */
-export async function runUploadRetention(ctx: AppContext, now = new Date()): Promise<{ expiredMedia: number; stalePending: number; tusRemoved: number }> {
+export async function runUploadRetention(
+  ctx: AppContext,
+  now = new Date(),
+): Promise<{ expiredMedia: number; stalePending: number; tusRemoved: number }> {
   let expiredMedia = 0;
   const before = new Date(now.getTime() - ctx.config.app.jobs.retentionDays * DAY_MS);
   for (;;) {

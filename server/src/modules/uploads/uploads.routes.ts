@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
-import { PresignedUrlRequest } from './uploads.schemas.ts';
+import { PresignedUrlRequest } from '../../../../contract/uploads.ts';
 import { createUploadTarget, receivePut } from './uploads.service.ts';
 import { findUserUpload } from './upload.repository.ts';
 import { createTusAdapter, TUS_PATH } from './tus.adapter.ts';
@@ -18,21 +18,33 @@ const TUS_SWEEP_MS = 60 * 60 * 1000;
 
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tus = createTusAdapter(ctx);
-  const sweep = setInterval(() => void tus.cleanUpExpired().catch((err) => ctx.logger.warn({ err }, 'tus sweep failed')), TUS_SWEEP_MS);
+  const sweep = setInterval(
+    () => void tus.cleanUpExpired().catch((err) => ctx.logger.warn({ err }, 'tus sweep failed')),
+    TUS_SWEEP_MS,
+  );
   sweep.unref();
   ctx.onClose.push(async () => clearInterval(sweep));
 
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
-    api.post('/v1/uploads/presigned-url', { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 120, timeWindow: '1 minute' } : false } }, async (request) => {
-      const body = parseInput(PresignedUrlRequest, request.body);
-      return createUploadTarget(ctx, currentUser(request).id, body);
-    });
+    api.post(
+      '/v1/uploads/presigned-url',
+      { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 120, timeWindow: '1 minute' } : false } },
+      async (request) => {
+        const body = parseInput(PresignedUrlRequest, request.body);
+        return createUploadTarget(ctx, currentUser(request).id, body);
+      },
+    );
     api.get('/v1/uploads/:id/file', async (request, reply) => {
       const { id } = request.params as { id: string };
       const upload = /^[0-9a-f-]{36}$/i.test(id) ? await findUserUpload(ctx.db, currentUser(request).id, id) : null;
-      if (!upload || upload.status !== 'complete') throw new AppError('NOT_FOUND', 'This file does not exist or has expired.');
-      const url = await ctx.storage.downloadUrl(upload.storageKey, { filename: upload.filename, contentType: upload.contentType, inline: true });
+      if (!upload || upload.status !== 'complete')
+        throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or has expired.');
+      const url = await ctx.storage.downloadUrl(upload.storageKey, {
+        filename: upload.filename,
+        contentType: upload.contentType,
+        inline: true,
+      });
       return reply.redirect(url, 302);
     });
   });
@@ -44,7 +56,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
     raw.put('/uploads/put/:id', { config: { rateLimit: false } }, async (request, reply) => {
       const { id } = request.params as { id: string };
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('FORBIDDEN', 'This upload URL is invalid.');
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('UPLOAD_URL_INVALID');
       const query = request.query as { expires?: string; signature?: string };
       const result = await receivePut(
         ctx,
@@ -62,7 +74,13 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       await tus.handle(request.raw, reply.raw);
     };
     for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
-      raw.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'GET'], url, config: { rateLimit: false }, handler: tusHandler, exposeHeadRoute: false });
+      raw.route({
+        method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'GET'],
+        url,
+        config: { rateLimit: false },
+        handler: tusHandler,
+        exposeHeadRoute: false,
+      });
     }
   });
 }

@@ -7,11 +7,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { AppError } from '../../errors.ts';
+import { AppError, appErrorOf, ERRORS } from '../../errors.ts';
+import type { PresignedUrlRequest } from '../../../../contract/uploads.ts';
 import type { AppContext } from '../../context.ts';
 import { expiresIn, sign, verify } from '../../storage/url-signer.ts';
-import { assertSize, classifyUpload, MAX_DOCUMENT_BYTES, MAX_MEDIA_BYTES, type PresignedUrlRequest } from './uploads.schemas.ts';
+import { assertSize, classifyUpload, MAX_DOCUMENT_BYTES, MAX_MEDIA_BYTES } from './uploads.schemas.ts';
 import { checkContent, ContentRejectedError } from './upload-content.ts';
 import * as repo from './upload.repository.ts';
 
@@ -59,14 +59,31 @@ export async function createUploadTarget(ctx: Ctx, userId: string, req: Presigne
   const cls = classifyUpload(req.filename, req.content_type, req.size_bytes);
   const id = crypto.randomUUID();
   const storageKey = `uploads/${userId}/${id}`;
-  await repo.insertUpload(ctx.db, { id, userId, filename: req.filename, contentType: cls.contentType, kind: cls.kind, storageKey, sizeBytes: req.size_bytes });
+  await repo.insertUpload(ctx.db, {
+    id,
+    userId,
+    filename: req.filename,
+    contentType: cls.contentType,
+    kind: cls.kind,
+    storageKey,
+    sizeBytes: req.size_bytes,
+  });
   const publicUrl = ctx.config.app.publicUrl;
   const expires = expiresIn(UPLOAD_URL_TTL_SECONDS);
-  const presigned = await ctx.storage.presignedPutUrl(storageKey, { contentType: cls.contentType, ttlSeconds: UPLOAD_URL_TTL_SECONDS });
+  const presigned = await ctx.storage.presignedPutUrl(storageKey, {
+    contentType: cls.contentType,
+    ttlSeconds: UPLOAD_URL_TTL_SECONDS,
+  });
   const upload_url =
     presigned ??
-    `${publicUrl}/uploads/put/${id}?${new URLSearchParams({ expires: String(expires), signature: sign(ctx.secret, putFields(id, expires, cls.contentType)) })}`;
-  return { upload_id: id, upload_url, file_url: fileUrlOf(publicUrl, id), tus_url: `${publicUrl}/uploads/tus`, expires_at: new Date(expires * 1000).toISOString() };
+    `${publicUrl}/uploads/put/${id}?${new URLSearchParams({ expires: String(expires), signature: sign(ctx.secret, putFields(id, expires, cls.contentType)) }).toString()}`;
+  return {
+    upload_id: id,
+    upload_url,
+    file_url: fileUrlOf(publicUrl, id),
+    tus_url: `${publicUrl}/uploads/tus`,
+    expires_at: new Date(expires * 1000).toISOString(),
+  };
 }
 
 /**
@@ -87,26 +104,22 @@ export async function receivePut(
   const expires = Number(query.expires);
   const contentType = (headers.contentType ?? '').split(';')[0].trim().toLowerCase();
   if (!upload || !verify(ctx.secret, putFields(uploadId, expires, contentType), query.signature, expires)) {
-    throw new AppError('FORBIDDEN', 'This upload URL is invalid or has expired, or the Content-Type differs from the one it was made for.');
+    throw new AppError(
+      'UPLOAD_URL_INVALID',
+      'This upload URL is invalid or has expired, or the Content-Type differs from the one it was made for.',
+    );
   }
-  if (upload.deletedAt) throw new AppError('CONFLICT', 'This upload was cancelled or has expired. Ask for a new upload URL.');
-  if (upload.status !== 'pending') throw new AppError('CONFLICT', 'This file was already uploaded. Ask for a new upload URL.');
+  if (upload.deletedAt) throw new AppError('UPLOAD_CLOSED');
+  if (upload.status !== 'pending') throw new AppError('UPLOAD_ALREADY_DONE');
   const max = maxBytesOf(upload.kind);
   const declared = headers.contentLength === undefined ? undefined : Number(headers.contentLength);
-  if (declared !== undefined && Number.isFinite(declared)) assertSize({ kind: upload.kind as 'media', maxBytes: max }, declared);
+  if (declared !== undefined && Number.isFinite(declared)) assertSize({ kind: upload.kind, maxBytes: max }, declared);
 
   const tmpDir = path.join(ctx.config.app.dataDir, 'work');
   await fsp.mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `put-${uploadId}-${crypto.randomBytes(4).toString('hex')}`);
   try {
-    // Counting on 'data' beside the pipe (not a Transform in it) keeps the copy path short: the limit check costs
-    // nothing per byte and backpressure still comes from the file stream.
-    let seen = 0;
-    body.on('data', (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > max) body.destroy(new AppError('PAYLOAD_TOO_LARGE', `This file is larger than the ${max / 1024 ** 2} MB allowed.`));
-    });
-    await pipeline(body, fs.createWriteStream(tmp, { highWaterMark: 1 << 20 }));
+    await receiveCapped(body, tmp, max);
     const facts = await checkOrReject(ctx, upload, tmp);
     const stored = await ctx.storage.putFile(upload.storageKey, tmp, { contentType: upload.contentType, move: true });
     await repo.markComplete(ctx.db, uploadId, { storageKey: upload.storageKey, sizeBytes: stored.sizeBytes, ...facts });
@@ -116,47 +129,96 @@ export async function receivePut(
   }
 }
 
+/** How long the rest of a refused body is read and dropped, so the client reads the 413 instead of a reset. */
+const DRAIN_MS = 30_000;
+
+/**
+ * Writes `body` to `file`, at most `max` bytes. Counting on 'data' beside the pipe (not a Transform in it) keeps
+ * the copy path short and backpressure still comes from the file stream. Over the limit (a chunked body has no
+ * Content-Length to refuse up front) the file stops being written and the rest of the body is read and dropped
+ * for up to DRAIN_MS, so the client gets the 413 answer rather than a reset connection (issue 14).
+ * @throws AppError FILE_TOO_LARGE; the file or body stream's error otherwise.
+ */
+function receiveCapped(body: Readable, file: string, max: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = fs.createWriteStream(file, { highWaterMark: 1 << 20 });
+    let seen = 0;
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe(out);
+      out.destroy();
+      body.resume();
+      const timer = setTimeout(() => body.destroy(), DRAIN_MS);
+      timer.unref();
+      body.once('end', () => clearTimeout(timer));
+      reject(err instanceof Error ? err : new Error(String(err)));
+    };
+    body.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > max)
+        fail(
+          new AppError('FILE_TOO_LARGE', `This file is larger than the ${max / 1024 ** 2} MB allowed.`, {
+            max_bytes: max,
+          }),
+        );
+    });
+    body.once('error', fail);
+    body.once('aborted', () => fail(new Error('the client closed the upload')));
+    out.once('error', fail);
+    out.once('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+    body.pipe(out);
+  });
+}
+
 /**
  * Checks the content of a finished upload at `localPath`; on refusal marks the row rejected.
- * @throws AppError UNPROCESSABLE with the reason.
+ * @throws AppError with the refusal's code (CORRUPT_MEDIA, NO_AUDIO_STREAM, NOT_A_ZIP...) and message.
  */
 export async function checkOrReject(ctx: Pick<Ctx, 'db'>, upload: repo.UploadRow, localPath: string) {
   try {
-    return await checkContent(upload.kind as 'media' | 'document', localPath, upload.filename);
+    return await checkContent(upload.kind, localPath, upload.filename);
   } catch (err) {
     if (!(err instanceof ContentRejectedError)) throw err;
-    await repo.markRejected(ctx.db, upload.id, err.message);
-    throw new AppError('UNPROCESSABLE', err.message);
+    await repo.markRejected(ctx.db, upload.id, err.code, err.message);
+    throw appErrorOf(err);
   }
 }
 
 /**
  * The user's finished upload behind a `file_url`. An upload PUT straight to S3 is checked here the first time
  * (the server saw no bytes).
- * @throws AppError NOT_FOUND (unknown, another user's, or deleted), CONFLICT (not uploaded yet), UNPROCESSABLE
- *   (content refused), and says so when the file expired under the retention rule.
+ * @throws AppError UPLOAD_NOT_FOUND (unknown, another user's, or deleted), UPLOAD_EXPIRED (deleted under the
+ *   retention rule), UPLOAD_INCOMPLETE (not uploaded yet), FILE_TOO_LARGE, or the content refusal's own code.
  */
 export async function resolveUserUpload(ctx: Ctx, userId: string, fileUrl: string): Promise<repo.UploadRow> {
   const id = uploadIdOfFileUrl(fileUrl);
   const upload = id ? await repo.findUserUpload(ctx.db, userId, id) : null;
   if (!upload) {
     const [gone] = id ? [await repo.findUpload(ctx.db, id)] : [null];
-    if (gone && gone.userId === userId && gone.status === 'expired') throw new AppError('NOT_FOUND', 'This uploaded file was deleted after 30 days. Upload it again.');
-    throw new AppError('NOT_FOUND', 'No uploaded file at this media_url. Upload the file first and use the file_url you were given.');
+    if (gone && gone.userId === userId && gone.status === 'expired') throw new AppError('UPLOAD_EXPIRED');
+    throw new AppError('UPLOAD_NOT_FOUND');
   }
-  if (upload.status === 'rejected') throw new AppError('UNPROCESSABLE', upload.rejectReason ?? 'This file was refused.');
+  if (upload.status === 'rejected')
+    throw new AppError(upload.rejectCode ?? 'UNREADABLE', upload.rejectReason ?? 'This file was refused.');
   if (upload.status === 'complete') return upload;
   const stored = await ctx.storage.stat(upload.storageKey);
-  if (!stored) throw new AppError('CONFLICT', 'This file has not finished uploading yet.');
+  if (!stored) throw new AppError('UPLOAD_INCOMPLETE');
   if (stored.sizeBytes > maxBytesOf(upload.kind)) {
     await ctx.storage.delete(upload.storageKey);
-    await repo.markRejected(ctx.db, upload.id, 'The file is larger than allowed.');
-    throw new AppError('PAYLOAD_TOO_LARGE', 'This file is larger than allowed.');
+    await repo.markRejected(ctx.db, upload.id, 'FILE_TOO_LARGE', 'The file is larger than allowed.');
+    throw new AppError('FILE_TOO_LARGE', undefined, { max_bytes: maxBytesOf(upload.kind) });
   }
   const facts = await ctx.storage
     .withLocalFile(upload.storageKey, path.join(ctx.config.app.dataDir, 'work'), (p) => checkOrReject(ctx, upload, p))
     .catch(async (err) => {
-      if (err instanceof AppError && err.code === 'UNPROCESSABLE') await ctx.storage.delete(upload.storageKey);
+      // A refused content is not kept (nothing is stored for a rejected upload).
+      if (err instanceof AppError && ERRORS[err.code].status === 422) await ctx.storage.delete(upload.storageKey);
       throw err;
     });
   await repo.markComplete(ctx.db, upload.id, { storageKey: upload.storageKey, sizeBytes: stored.sizeBytes, ...facts });

@@ -44,7 +44,18 @@ export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | n
   return row ?? null;
 }
 
-export type UserPatch = Partial<Pick<UserRow, 'fullName' | 'language' | 'passwordHash' | 'emailVerifiedAt' | 'googleSubject' | 'tokensValidAfter'>>;
+export type UserPatch = Partial<
+  Pick<
+    UserRow,
+    | 'fullName'
+    | 'language'
+    | 'passwordHash'
+    | 'emailVerifiedAt'
+    | 'googleSubject'
+    | 'tokensValidAfter'
+    | 'emailJobFinished'
+  >
+>;
 
 /** Updates the given columns (and updated_at); returns the new row, or null when the user is gone. */
 export async function updateUser(db: DbOrTx, id: string, patch: UserPatch): Promise<UserRow | null> {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { currentUser, requireUser } from '../../http/auth.guard.ts';
-import { ProfileUpdateRequest, UpdateMeRequest } from './users.schemas.ts';
+import { ProfileUpdateRequest, UpdateMeRequest } from '../../../../contract/users.ts';
 import { assertSameEmail, deleteAccount, loadUser, updateMe } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -19,7 +19,11 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const input = parseInput(UpdateMeRequest, request.body);
     const userId = currentUser(request).id;
     await assertSameEmail(ctx.db, userId, input.email);
-    return updateMe(ctx.db, userId, { fullName: input.full_name, language: input.language });
+    return updateMe(ctx.db, userId, {
+      fullName: input.full_name,
+      language: input.language,
+      emailJobFinished: input.email_job_finished,
+    });
   });
 
   // The settings form reads `success` and `error` (spec 7 "Profile update"): failures carry success: false too.

@@ -23,6 +23,8 @@ export interface UserResponse {
   language: string;
   /** ISO 8601. */
   created_at: string;
+  /** An e-mail is sent when a job finishes (Settings). */
+  email_job_finished: boolean;
 }
 
 /** Builds the response shape of `row`, reading its plan and credit balance. */
@@ -37,6 +39,7 @@ export async function toUserResponse(db: DbOrTx, row: UserRow): Promise<UserResp
     email_verified: row.emailVerifiedAt !== null,
     language: row.language,
     created_at: row.createdAt.toISOString(),
+    email_job_finished: row.emailJobFinished,
   };
 }
 
@@ -55,16 +58,30 @@ export async function createAccount(db: AppContext['db'], user: NewUser): Promis
   return db.transaction(async (tx) => {
     const row = await insertUser(tx, user);
     if (!row) return null;
-    await addCredits(tx, { userId: row.id, kind: 'grant', amount: FREE_SIGNUP_CREDITS, idempotencyKey: 'grant:free-signup', note: 'Free plan credits at sign-up' });
+    await addCredits(tx, {
+      userId: row.id,
+      kind: 'grant',
+      amount: FREE_SIGNUP_CREDITS,
+      idempotencyKey: 'grant:free-signup',
+      note: 'Free plan credits at sign-up',
+    });
     return row;
   });
 }
 
-/** Changes the name and/or interface language; returns the new response. @throws AppError UNAUTHORIZED. */
-export async function updateMe(db: DbOrTx, userId: string, patch: { fullName?: string; language?: string }): Promise<UserResponse> {
-  const changes: { fullName?: string; language?: string } = {};
+/**
+ * Changes the name, the interface language and/or the finished-job e-mail; returns the new response.
+ * @throws AppError UNAUTHORIZED.
+ */
+export async function updateMe(
+  db: DbOrTx,
+  userId: string,
+  patch: { fullName?: string; language?: string; emailJobFinished?: boolean },
+): Promise<UserResponse> {
+  const changes: { fullName?: string; language?: string; emailJobFinished?: boolean } = {};
   if (patch.fullName !== undefined) changes.fullName = patch.fullName;
   if (patch.language !== undefined) changes.language = patch.language;
+  if (patch.emailJobFinished !== undefined) changes.emailJobFinished = patch.emailJobFinished;
   const row = Object.keys(changes).length ? await updateUser(db, userId, changes) : await findUserById(db, userId);
   if (!row) throw new AppError('UNAUTHORIZED');
   return toUserResponse(db, row);
@@ -87,7 +104,10 @@ export async function assertSameEmail(db: DbOrTx, userId: string, email: string 
  * user row, whose jobs, uploads, credits, subscriptions, invoices, codes and tokens cascade. A failing hook stops
  * the deletion and leaves the account as it was, so nothing is left billing a deleted user.
  */
-export async function deleteAccount(ctx: Pick<AppContext, 'db' | 'userDeletionHooks' | 'logger'>, userId: string): Promise<void> {
+export async function deleteAccount(
+  ctx: Pick<AppContext, 'db' | 'userDeletionHooks' | 'logger'>,
+  userId: string,
+): Promise<void> {
   for (const hook of ctx.userDeletionHooks) await hook(userId);
   const deleted = await deleteUserRow(ctx.db, userId);
   if (!deleted) throw new AppError('UNAUTHORIZED');

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "voices" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,170 @@
+/**
+ * Burned-in subtitles (service burned_subtitles): the cues written as an ASS script (Advanced SubStation Alpha
+ * v4+, as libass reads it) styled by the job's `subtitle_style`, rendered into the picture by ffmpeg's `ass`
+ * filter (libass shapes with HarfBuzz and orders right-to-left text with FriBidi, so Arabic joins and reads
+ * correctly; the font is Noto Sans, with fontconfig falling back to Noto Sans Arabic, CJK and Devanagari, Debian
+ * fonts-noto-core and fonts-noto-cjk, scripts/setup.sh). The audio is copied; the video is re-encoded in H.264.
+ * Sizes in pixels of the video, times in seconds.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Cue } from '../../../contract/cues.ts';
+import type { SubtitleStyle } from '../../../contract/jobs.ts';
+import { runProcess } from '../engines/run-process.ts';
+import { MediaError } from './media-error.ts';
+
+/** The style's defaults (contract SubtitleStyle). */
+export const DEFAULT_SUBTITLE_STYLE: SubtitleStyle = {
+  font_size: 48,
+  colour: '#FFFFFF',
+  background: 'outline',
+  position: 'bottom',
+  bilingual: false,
+};
+
+/** `#RRGGBB` -> ASS `&H00BBGGRR` (alpha 00 = opaque). */
+function assColour(hex: string, alpha = 0): string {
+  const h = hex.replace('#', '').toUpperCase();
+  const a = alpha.toString(16).padStart(2, '0').toUpperCase();
+  return `&H${a}${h.slice(4, 6)}${h.slice(2, 4)}${h.slice(0, 2)}`;
+}
+
+/** ASS time `H:MM:SS.cc` (centiseconds). */
+function assTime(t: number): string {
+  const cs = Math.max(0, Math.round(t * 100));
+  const h = Math.floor(cs / 360000);
+  const m = Math.floor((cs % 360000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(cs % 100).padStart(2, '0')}`;
+}
+
+/** Cue text for ASS: braces would start override tags, line breaks are `\N`. */
+const assText = (lines: string[]) => lines.map((l) => l.replace(/[{}]/g, '').replace(/\\/g, '\u29f5')).join('\\N');
+
+/**
+ * The ASS script of `cues` on a `width` x `height` picture. `font_size` is for a 1080-pixel-high picture and is
+ * scaled; margins are 6 % of the height. Bilingual: `sourceCues` (the original language) in a smaller, lighter
+ * style on their own times, placed just above (bottom) or below (top) the target lines.
+ */
+export function toAss(
+  cues: Cue[],
+  style: SubtitleStyle,
+  video: { width: number; height: number },
+  sourceCues?: Cue[],
+): string {
+  const scale = video.height / 1080;
+  const size = Math.round(style.font_size * scale);
+  const margin = Math.round(video.height * 0.06);
+  const box = style.background === 'box';
+  const align = style.position === 'top' ? 8 : 2;
+  const styleLine = (name: string, fontSize: number, colour: string, marginV: number) =>
+    `Style: ${name},Noto Sans,${fontSize},${colour},${colour},&H00000000,${box ? '&H60000000' : '&H80000000'},0,0,0,0,100,100,0,0,${box ? 3 : 1},${box ? Math.max(2, Math.round(size * 0.15)) : Math.max(1, Math.round(size * 0.06))},${box ? 0 : 1},${align},${margin},${margin},${marginV},1`;
+  // The target lines of a two-line cue take about 2.4 line heights; the source line sits beyond them.
+  const sourceSize = Math.round(size * 0.8);
+  const events = cues.map(
+    (c) => `Dialogue: 0,${assTime(c.start)},${assTime(c.end)},Target,,0,0,0,,${assText(c.lines)}`,
+  );
+  const sourceEvents = (sourceCues ?? []).map(
+    (c) => `Dialogue: 0,${assTime(c.start)},${assTime(c.end)},Source,,0,0,0,,${assText([c.lines.join(' ')])}`,
+  );
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${video.width}`,
+    `PlayResY: ${video.height}`,
+    'WrapStyle: 2',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    styleLine('Target', size, assColour(style.colour), margin),
+    styleLine('Source', sourceSize, assColour('#E0E0E0'), margin + Math.round(size * 2.6)),
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...events,
+    ...(style.bilingual ? sourceEvents : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Writes `outPath` (MP4: H.264 video with the subtitles of `assPath` in the picture, the input's audio copied as
+ * AAC). `assPath`'s folder is ffmpeg's working folder (the filter argument names the file only, so no path
+ * escaping is needed).
+ * @throws MediaError FFMPEG_FAILED (ffmpeg's output as detail); the signal's reason when aborted.
+ */
+export async function burnSubtitles(
+  input: string,
+  assPath: string,
+  outPath: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    path.resolve(input),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-vf',
+    `ass=${path.basename(assPath)}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-movflags',
+    '+faststart',
+    path.resolve(outPath),
+  ];
+  try {
+    await runProcess('ffmpeg', args, { signal, cwd: path.dirname(assPath) });
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason;
+    throw new MediaError('FFMPEG_FAILED', 'The subtitles could not be burned into the video.', (e as Error).message);
+  }
+}
+
+/** Writes the ASS script of `cues` next to nothing else in `dir` and burns it: see toAss and burnSubtitles. */
+export async function renderSubtitledVideo(opts: {
+  input: string;
+  cues: Cue[];
+  sourceCues?: Cue[];
+  style: SubtitleStyle;
+  video: { width: number; height: number };
+  dir: string;
+  outPath: string;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const ass = path.join(opts.dir, 'subtitles.ass');
+  await writeFile(ass, toAss(opts.cues, opts.style, opts.video, opts.sourceCues));
+  await burnSubtitles(opts.input, ass, opts.outPath, opts.signal);
+}
+
+/**
+ * Width and height of the first video stream, pixels.
+ * @throws MediaError FFMPEG_FAILED when ffprobe cannot read it (no video stream).
+ */
+export async function videoSize(input: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
+  const r = await runProcess(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', input],
+    { signal, allowFailure: true },
+  );
+  const [width, height] = r.stdout.trim().split(',').map(Number);
+  if (!(width > 0 && height > 0))
+    throw new MediaError('FFMPEG_FAILED', 'The video picture could not be read.', r.stderr.slice(0, 2000));
+  return { width, height };
+}

@@ -1,0 +1,36 @@
+/**
+ * Dub segments from cues: the voice-over speaks whole sentences, so consecutive cues are voiced as one segment
+ * until a cue ends a sentence (. ! ? … and their CJK and Arabic forms) or the track ends. The pipeline and the
+ * editor's re-dub use this one rule, so a re-dub finds exactly the segments whose text or timing changed.
+ */
+import type { Cue } from '../../../contract/cues.ts';
+import type { DubSegment } from './stages/stage.ts';
+
+/** Direction marks (Arabic lines carry them for display): not spoken. */
+const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const SENTENCE_END = /[.!?…。！？؟]["'»”)]*$/u;
+
+/**
+ * Groups `cues` (in order of time, seconds) into dub segments: text joined with `joiner` (' ', or '' for Chinese
+ * and Japanese), slot from the first cue's start to the last cue's end. Cues without text are left out.
+ */
+export function segmentsFromCues(cues: Cue[], joiner: string): DubSegment[] {
+  const out: DubSegment[] = [];
+  let open: { texts: string[]; start: number; end: number } | null = null;
+  for (const c of cues) {
+    const text = c.lines
+      .map((l) => l.replace(BIDI_MARKS, '').trim())
+      .filter(Boolean)
+      .join(joiner);
+    if (!text) continue;
+    open ??= { texts: [], start: c.start, end: c.end };
+    open.texts.push(text);
+    open.end = c.end;
+    if (SENTENCE_END.test(text)) {
+      out.push({ text: open.texts.join(joiner), start: open.start, end: open.end });
+      open = null;
+    }
+  }
+  if (open) out.push({ text: open.texts.join(joiner), start: open.start, end: open.end });
+  return out;
+}

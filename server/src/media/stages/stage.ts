@@ -1,0 +1,152 @@
+/**
+ * What a pipeline stage module is and the state the stages share. Each stage reads what earlier stages put in
+ * the `RunState`, does its work, puts its results back and saves them as artifacts (artifacts.ts); a stage that
+ * can `restore` its results from saved artifacts is skipped on a retried run. Adding a stage = one module here
+ * plus one line in pipeline.ts's STAGES.
+ */
+import type { EnginePlan } from '../../engines/engine.registry.ts';
+import type { Transcript } from '../../engines/speech.engine.ts';
+import type { EngineStage } from '../../../../contract/errors.ts';
+import type { JobNote, SubtitleStyle } from '../../../../contract/jobs.ts';
+import type { OwnWords } from './own-words.ts';
+import type { Cue } from '../../../../contract/cues.ts';
+import type { ArtifactStore } from '../artifacts.ts';
+import type { TimedWord } from '../cue-cutter.ts';
+import { MediaError } from '../media-error.ts';
+import type { MediaInfo } from '../probe.ts';
+import type { PipelineStage } from '../progress.ts';
+import type { Placement } from '../voice-fit.ts';
+
+/** One output file of the run. */
+export interface PipelineOutput {
+  language: string;
+  kind: 'subtitle_srt' | 'subtitle_vtt' | 'voice_over_mp3' | 'voice_over_mp4' | 'subtitled_mp4';
+  path: string;
+  filename: string;
+  contentType: string;
+}
+
+/** A dub segment: the text voiced in one time slot (seconds). */
+export interface DubSegment {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * One target language after `translate` (artifact `translation/<lang>.json`): the request's code (e.g. 'en-gb'),
+ * the translated sentence texts and sentences with fitted word times, the cues and the dub segments.
+ */
+export interface TargetTrack {
+  language: string;
+  code: string;
+  texts: string[];
+  sentences: TimedWord[][];
+  cues: Cue[];
+  segments: DubSegment[];
+  placements?: Placement[];
+}
+
+/** The transcript artifact (`transcript.json`): the recogniser's words and utterances, the source language. */
+export interface SavedTranscript extends Transcript {
+  /** The source language (base code) the run settled on. */
+  source: string;
+}
+
+/** The source-cues artifact (`source-cues.json`): sentences (timed words) and the cues cut from them. */
+export interface SourceCues {
+  sentences: TimedWord[][];
+  cues: Cue[];
+}
+
+/** What the stages of one run share. Fields marked "by <stage>" are set by that stage (or its restore). */
+export interface RunState {
+  readonly req: {
+    inputPath: string;
+    baseName: string;
+    outDir: string;
+    targetLanguages: readonly string[];
+    services: readonly string[];
+    signal?: AbortSignal;
+    /** The user's own words (an uploaded .srt, .vtt or .txt) instead of the recogniser (stages/own-words.ts). */
+    ownWords?: OwnWords;
+    /** Style of burned-in subtitles; `bilingual` also makes the SRT/VTT two-line (source above target). */
+    subtitleStyle?: Partial<SubtitleStyle>;
+  };
+  readonly plan: EnginePlan;
+  readonly artifacts: ArtifactStore;
+  /** The run's temporary folder (removed at the end). */
+  readonly work: string;
+  readonly subtitles: boolean;
+  readonly voiceOver: boolean;
+  /** Reports the fraction (0..1) of a stage done. */
+  progress(stage: PipelineStage, fraction: number): void;
+  notes: JobNote[];
+  engines: Record<string, string>;
+  voices: Record<string, string>;
+  outputs: PipelineOutput[];
+  /** by probe */
+  info?: MediaInfo;
+  /** by extract: 16 kHz mono WAV of the speech (only when transcribe must run). */
+  wavPath?: string;
+  /** by transcribe */
+  transcript?: SavedTranscript;
+  /** by transcribe: the source language (base code). */
+  source?: string;
+  /** by cues */
+  sourceCues?: SourceCues;
+  /** by translate, in request order */
+  targets?: TargetTrack[];
+  /** by voice_over: per language, segments in all and segments synthesised (the others reused stored clips). */
+  dubSegments: Record<string, { segments_total: number; segments_synthesized: number }>;
+  /** by finalize */
+  transcriptPath?: string;
+}
+
+/** A stage module. */
+export interface StageModule {
+  /** The module's name (artifacts and logs), e.g. 'extract'. */
+  name: string;
+  /** The contract stage it reports progress under (contract/jobs.ts MEDIA_STAGES). */
+  stage: PipelineStage;
+  /** Whether it runs in this request (default: always). */
+  runsWhen?(s: RunState): boolean;
+  /** Loads its saved results into `s`; true when it could (the stage is then not run). */
+  restore?(s: RunState): Promise<boolean>;
+  /** Does the work, fills `s` and saves its artifacts. */
+  run(s: RunState): Promise<void>;
+}
+
+/** Throws the signal's reason once the run is cancelled. */
+export function checkAborted(s: RunState): void {
+  if (s.req.signal?.aborted) throw s.req.signal.reason;
+}
+
+/**
+ * Runs an engine call; engine failures become MediaError ENGINE_FAILED (the worker may retry those): the message
+ * names the stage and the engine, the engine's own words are the detail (logs, support), never the user's text.
+ */
+export async function viaEngine<T>(
+  s: RunState,
+  stage: EngineStage,
+  engineId: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const signal = s.req.signal;
+  try {
+    return await fn();
+  } catch (e) {
+    if (signal?.aborted || e instanceof MediaError) throw signal?.aborted ? signal.reason : e;
+    throw new MediaError(
+      'ENGINE_FAILED',
+      `The ${stage} engine (${engineId}) failed. Please try again later.`,
+      (e as Error).message,
+    );
+  }
+}
+
+/** Requires a field an earlier stage sets (a programming error otherwise). */
+export function need<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`Pipeline stage order: ${what} is not there yet.`);
+  return value;
+}

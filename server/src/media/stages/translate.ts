@@ -1,0 +1,74 @@
+/**
+ * Stage translate: per target language the sentences translated as one batch (translation-fit.ts), cut into
+ * cues by rule, and grouped into dub segments (dub-segments.ts); artifact `translation/<lang>.json` each.
+ * Languages translate in parallel; results keep the request order. A target equal to the source is copied.
+ * @throws MediaError ENGINE_FAILED.
+ */
+import { rulesFor } from '../../../../contract/cue-rules.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { cutCues } from '../cue-cutter.ts';
+import { segmentsFromCues } from '../dub-segments.ts';
+import { sentenceText } from '../sentences.ts';
+import { translateSentences } from '../translation-fit.ts';
+import { need, viaEngine, type RunState, type StageModule, type TargetTrack } from './stage.ts';
+
+/** Saved per language: the track and the translation engine's id (none when copied). */
+type SavedTranslation = TargetTrack & { engine: string | null };
+
+export const translationArtifact = (lang: string) => `translation/${lang}.json`;
+
+/** The requested targets as `[base code, request code]`, without repeats. */
+const requested = (s: RunState) => [
+  ...new Map(s.req.targetLanguages.map((c) => [normaliseLanguage(c), c.toLowerCase()])).entries(),
+];
+
+function settle(s: RunState, saved: SavedTranslation[]): void {
+  s.targets = saved.map(({ engine, ...t }) => {
+    if (engine) s.engines[`translation_${t.language}`] = engine;
+    return t;
+  });
+}
+
+export const translateStage: StageModule = {
+  name: 'translate',
+  stage: 'translate',
+  async restore(s) {
+    const saved = await Promise.all(
+      requested(s).map(([lang]) => s.artifacts.readJson<SavedTranslation>(translationArtifact(lang))),
+    );
+    if (saved.some((t) => !t)) return false;
+    settle(s, saved as SavedTranslation[]);
+    return true;
+  },
+  async run(s) {
+    const source = need(s.source, 'the source language');
+    const { sentences } = need(s.sourceCues, 'the source cues');
+    const list = requested(s);
+    let translated = 0;
+    const saved = await Promise.all(
+      list.map(async ([lang, code]): Promise<SavedTranslation> => {
+        const engine = s.plan.translationFor(source, lang);
+        const rules = rulesFor(lang);
+        const r = engine
+          ? await viaEngine(s, 'translation', engine.id, () =>
+              translateSentences(sentences, engine, source, lang, rules.joiner, s.req.signal),
+            )
+          : { sentences, texts: sentences.map((u) => sentenceText(u)) };
+        const cues = cutCues(lang === source ? sentences : r.sentences, lang, rulesFor(lang, s.plan.subtitleRules));
+        const t: SavedTranslation = {
+          language: lang,
+          code,
+          texts: r.texts,
+          sentences: r.sentences,
+          cues,
+          segments: segmentsFromCues(cues, rules.joiner),
+          engine: engine?.id ?? null,
+        };
+        await s.artifacts.writeJson(translationArtifact(lang), t);
+        s.progress('translate', ++translated / list.length);
+        return t;
+      }),
+    );
+    settle(s, saved);
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * Stage voice_over: per target language its dub segments voiced (clips reused from the artifacts when stored
+ * under the same text, voice, engine and speed), mixed over the original and encoded as MP3 (and MP4 when the
+ * input has video). Saves `dub/<lang>.json` (the segments voiced, the voice) so a re-dub knows what changed.
+ * Languages are voiced at once, each in its own folder; outputs are registered in request order.
+ * @throws MediaError ENGINE_FAILED, FFMPEG_FAILED.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { VoiceChoice } from '../../engines/engine.registry.ts';
+import type { ArtifactStore } from '../artifacts.ts';
+import { buildVoiceTrack, mixVoiceOver } from '../voice-over.ts';
+import type { Placement } from '../voice-fit.ts';
+import { addOutput } from './outputs.ts';
+import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
+
+/** The dub artifact of one language: what its last dub voiced, with which voice (`<engine>:<voice>`). */
+export interface SavedDub {
+  voice: string;
+  segments: DubSegment[];
+}
+
+export const dubArtifact = (lang: string) => `dub/${lang}.json`;
+
+/**
+ * Voices `segments` with `choice` and writes the mixed MP3 (and MP4) of the input's length (`duration`, seconds).
+ * Saves the dub artifact. `onProgress` gets 0..1.
+ * @returns the placements and the number of clips synthesised (the others were reused).
+ * @throws MediaError ENGINE_FAILED, FFMPEG_FAILED; the signal's reason when cancelled.
+ */
+export async function dubLanguage(opts: {
+  s: Pick<RunState, 'req'> & { artifacts: ArtifactStore };
+  language: string;
+  segments: DubSegment[];
+  choice: VoiceChoice;
+  duration: number;
+  workDir: string;
+  mp3Path: string;
+  mp4Path?: string;
+  onProgress?: (fraction: number) => void;
+}): Promise<{ placements: Placement[]; synthesized: number }> {
+  const { s, choice, workDir } = opts;
+  const signal = s.req.signal;
+  await mkdir(workDir, { recursive: true });
+  const track = await viaEngine(s as RunState, 'voice', choice.engine.id, () =>
+    buildVoiceTrack({
+      segments: opts.segments,
+      engine: choice.engine,
+      voice: choice.voice.id,
+      language: opts.language,
+      duration: opts.duration,
+      workDir,
+      outPath: path.join(workDir, 'track.wav'),
+      signal,
+      clips: s.artifacts,
+      onProgress: (f) => opts.onProgress?.(f * 0.8),
+    }),
+  );
+  await mixVoiceOver({
+    input: s.req.inputPath,
+    voiceTrack: track.path,
+    placements: track.placements,
+    duration: opts.duration,
+    mp3Path: opts.mp3Path,
+    mp4Path: opts.mp4Path,
+    signal,
+  });
+  const saved: SavedDub = { voice: choice.id, segments: opts.segments };
+  await s.artifacts.writeJson(dubArtifact(opts.language), saved);
+  opts.onProgress?.(1);
+  return { placements: track.placements, synthesized: track.synthesized };
+}
+
+export const voiceOverStage: StageModule = {
+  name: 'voice_over',
+  stage: 'voice_over',
+  runsWhen: (s) => s.voiceOver,
+  async run(s: RunState) {
+    // A target in the source language is captions only (same-language captions; priced without voice-over).
+    const targets = need(s.targets, 'the translations').filter((t) => t.language !== s.source);
+    if (!targets.length) return;
+    const info = need(s.info, 'the probe');
+    const shares = targets.map(() => 0);
+    const report = () => s.progress('voice_over', shares.reduce((a, b) => a + b, 0) / targets.length);
+    const files = targets.map((t) => ({
+      mp3: addOutput(s, t.code, 'voice_over_mp3', 'mp3', 'audio/mpeg'),
+      mp4: info.hasVideo ? addOutput(s, t.code, 'voice_over_mp4', 'mp4', 'video/mp4') : undefined,
+    }));
+    const voiced = await Promise.allSettled(
+      targets.map(async (t, i) => {
+        checkAborted(s);
+        const choice = s.plan.voices[t.language];
+        s.engines[`voice_${t.language}`] = choice.id;
+        s.voices[t.language] = choice.id;
+        const r = await dubLanguage({
+          s,
+          language: t.language,
+          segments: t.segments,
+          choice,
+          duration: info.durationSeconds,
+          workDir: path.join(s.work, `voice-${t.language}`),
+          mp3Path: files[i].mp3,
+          mp4Path: files[i].mp4,
+          onProgress: (f) => {
+            shares[i] = f;
+            report();
+          },
+        });
+        t.placements = r.placements;
+        s.dubSegments[t.language] = { segments_total: t.segments.length, segments_synthesized: r.synthesized };
+      }),
+    );
+    // Every language has settled before the temporary folder goes; the first failure is the one reported.
+    const failed = voiced.find((v) => v.status === 'rejected');
+    if (failed) throw failed.reason;
+  },
+};

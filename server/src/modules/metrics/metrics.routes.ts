@@ -1,0 +1,117 @@
+/**
+ * GET /metrics (Prometheus text format) and GET /readyz (readiness, apart from /healthz's full report).
+ * /metrics answers loopback clients (request.ip: the client's own address, or X-Forwarded-For's with
+ * TRUST_PROXY) and, when METRICS_TOKEN is set, any client sending `Authorization: Bearer METRICS_TOKEN`;
+ * anyone else gets 403 FORBIDDEN. Registered before the other route modules so its latency hook sees every route.
+ */
+import crypto from 'node:crypto';
+import client from 'prom-client';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { planOfTier, tierOfPriority } from '../jobs/job-priority.ts';
+import { httpDuration, registry } from './metrics.registry.ts';
+import { jobFigures, uploadFigures } from './metrics.repository.ts';
+import { isStopping } from './readiness.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** True when the request may read /metrics (see the module note). */
+function mayRead(request: FastifyRequest, token: string | undefined): boolean {
+  if (LOOPBACK.has(request.ip)) return true;
+  if (!token) return false;
+  const given = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(token).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/** The figures read from the database and the queue at each scrape (their own registry, per app). */
+function databaseRegistry(ctx: AppContext): client.Registry {
+  const reg = new client.Registry();
+  const readJobs = () => jobFigures(ctx.db);
+  new client.Gauge({
+    name: 'tarjama_jobs',
+    help: 'Jobs by status (all processes)',
+    labelNames: ['status'],
+    registers: [reg],
+    async collect() {
+      this.reset();
+      for (const r of await readJobs()) this.set({ status: r.status }, r.count);
+    },
+  });
+  new client.Gauge({
+    name: 'tarjama_credits_reserved',
+    help: 'Credits held by reservations of unfinished jobs (queued or processing)',
+    registers: [reg],
+    async collect() {
+      const rows = await readJobs();
+      this.set(
+        rows.filter((r) => r.status === 'queued' || r.status === 'processing').reduce((n, r) => n + r.reserved, 0),
+      );
+    },
+  });
+  new client.Gauge({
+    name: 'tarjama_credits_charged',
+    help: 'Credits charged for completed jobs',
+    registers: [reg],
+    async collect() {
+      this.set((await readJobs()).reduce((n, r) => n + (r.status === 'completed' ? r.used : 0), 0));
+    },
+  });
+  new client.Gauge({
+    name: 'tarjama_queue_depth',
+    help: 'Waiting queue messages by job name and plan (priority tier, modules/jobs/job-priority.ts)',
+    labelNames: ['queue', 'plan'],
+    registers: [reg],
+    async collect() {
+      this.reset();
+      const sums = new Map<string, { queue: string; plan: string; n: number }>();
+      for (const d of await ctx.queue.depth().catch(() => [])) {
+        const plan = d.name.endsWith('.translate') ? planOfTier(tierOfPriority(d.priority)) : 'none';
+        const key = `${d.name}|${plan}`;
+        const s = sums.get(key) ?? { queue: d.name, plan, n: 0 };
+        s.n += d.count;
+        sums.set(key, s);
+      }
+      for (const s of sums.values()) this.set({ queue: s.queue, plan: s.plan }, s.n);
+    },
+  });
+  new client.Gauge({
+    name: 'tarjama_upload_bytes',
+    help: 'Bytes of uploads by upload status',
+    labelNames: ['status'],
+    registers: [reg],
+    async collect() {
+      this.reset();
+      for (const r of await uploadFigures(ctx.db)) this.set({ status: r.status }, r.bytes);
+    },
+  });
+  return reg;
+}
+
+export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const merged = client.Registry.merge([registry, databaseRegistry(ctx)]);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!mayRead(request, ctx.config.app.metricsToken))
+      throw new AppError('FORBIDDEN', 'Metrics are served to loopback clients or with the metrics token.');
+    const text = await merged.metrics();
+    return reply.type(merged.contentType).send(text);
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    const [database, queue] = await Promise.all([ctx.database.ping().catch(() => false), ctx.queue.ping()]);
+    const stopping = isStopping();
+    const ready = database && queue && !stopping;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', database, queue, stopping });
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * A re-dub try in the worker (job-runner.ts hands over a claimed job whose `redub` is set): per language the dub
+ * segments of the latest revision are voiced, reusing every stored clip (only segments whose text changed are
+ * synthesised, only those whose slot changed are stretched again), mixed over the input and written as new
+ * MP3/MP4 of the input's length over the job's outputs. Success charges the re-dub's reservation with the job
+ * back to completed and `dub_segments` reported; a failure gives the credits back and leaves the previous outputs
+ * (the job is completed again with the failure's message and code).
+ */
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../../context.ts';
+import type { JobStage } from '../../../../contract/jobs.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
+import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
+import { probeMedia, type MediaInfo } from '../../media/probe.ts';
+import { dubLanguage } from '../../media/stages/voice-over.ts';
+import { settleExtra } from '../credits/ledger.repository.ts';
+import * as jobsRepo from '../jobs/job.repository.ts';
+import { invalidateList } from '../jobs/job-list.cache.ts';
+import { registerRun } from '../jobs/run-registry.ts';
+import * as repo from './tracks.repository.ts';
+import { trackSegments } from './track-cues.ts';
+
+/** Runs `fn` with a local path of the job's input (the job runner's own fetch). */
+export type WithInput = <T>(
+  job: jobsRepo.JobRow,
+  workDir: string,
+  signal: AbortSignal,
+  fn: (input: string) => Promise<T>,
+) => Promise<T>;
+
+/** One re-dub try of a claimed job (`job.redub` set). Never throws: every outcome settles the reservation. */
+export async function runRedub(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'engines' | 'logger' | 'config'>,
+  job: jobsRepo.JobRow,
+  withInput: WithInput,
+): Promise<void> {
+  const redub = job.redub!;
+  const controller = new AbortController();
+  const { signal } = controller;
+  const unregister = registerRun(job.id, controller);
+  const workDir = path.join(ctx.config.app.dataDir, 'work', `${job.id}-redub-${crypto.randomBytes(4).toString('hex')}`);
+  // Progress writes also beat the heartbeat; a job deleted meanwhile stops the run.
+  const report = (stage: JobStage, progress: number) => {
+    invalidateList(job.userId);
+    void jobsRepo
+      .updateProgress(ctx.db, job.id, { stage, progress: Math.max(0, Math.min(99, Math.round(progress))) })
+      .then(
+        (alive) => {
+          if (!alive && !signal.aborted) controller.abort(new Error('The job was deleted.'));
+        },
+        () => undefined,
+      );
+  };
+  let lastProgress = 0;
+  const beat = setInterval(() => report('voice_over', lastProgress), 5000);
+  try {
+    await fsp.mkdir(path.join(workDir, 'out'), { recursive: true });
+    report('voice_over', 0);
+    const plan = ctx.engines.choose({
+      sourceLanguage: job.sourceLanguage,
+      targetLanguages: job.targetLanguages,
+      services: job.servicesRequested,
+      voiceMode: job.voiceOverMode ?? 'dubbing',
+      voices: job.voices,
+    });
+    const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
+    const revision = await repo.findRevision(ctx.db, job.id, job.tracksRevision!);
+    if (!revision) throw new Error(`job ${job.id} has no revision ${job.tracksRevision}`);
+    const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
+    const dubSegments: Record<string, { segments_total: number; segments_synthesized: number }> = {};
+    const written: { key: string; file: string; row: jobsRepo.JobOutputRow }[] = [];
+    await withInput(job, workDir, signal, async (input) => {
+      const info =
+        (await artifacts.readJson<MediaInfo>('probe.json')) ?? (await probeMedia(input, signal).catch(() => null));
+      if (!info) throw new CodedError('CORRUPT_MEDIA');
+      for (const [i, lang] of redub.languages.entries()) {
+        const segments = trackSegments(revision.tracks.targets[lang].cues, lang);
+        const mine = outputs.filter((o) => normaliseLanguage(o.language) === lang);
+        const mp3 = mine.find((o) => o.kind === 'voice_over_mp3');
+        const mp4 = mine.find((o) => o.kind === 'voice_over_mp4');
+        if (!mp3) continue;
+        const file = (o: jobsRepo.JobOutputRow) => path.join(workDir, 'out', `${lang}-${o.filename}`);
+        const r = await dubLanguage({
+          s: {
+            req: { inputPath: input, baseName: '', outDir: '', targetLanguages: [], services: [], signal },
+            artifacts,
+          },
+          language: lang,
+          segments,
+          choice: plan.voices[lang],
+          duration: info.durationSeconds,
+          workDir: path.join(workDir, `voice-${lang}`),
+          mp3Path: file(mp3),
+          mp4Path: mp4 ? file(mp4) : undefined,
+          onProgress: (f) => {
+            lastProgress = ((i + f) / redub.languages.length) * 95;
+            report('voice_over', lastProgress);
+          },
+        });
+        dubSegments[lang] = { segments_total: segments.length, segments_synthesized: r.synthesized };
+        for (const o of [mp3, mp4]) if (o) written.push({ key: o.storageKey, file: file(o), row: o });
+      }
+    });
+    if (signal.aborted) throw signal.reason;
+    report('storing', 99);
+    for (const w of written) {
+      const stored = await ctx.storage.putFile(w.key, w.file, { contentType: w.row.contentType, move: true });
+      await jobsRepo.upsertOutput(ctx.db, { ...w.row, sizeBytes: stored.sizeBytes });
+    }
+    await settleExtra(ctx.db, job.userId, redub.ref, 'charge', (tx) =>
+      repo.endRedub(tx, job.id, { dubSegments, creditsUsed: job.creditsUsed + redub.credits }),
+    );
+  } catch (err) {
+    if (signal.aborted) {
+      await settleExtra(ctx.db, job.userId, redub.ref, 'release').catch(() => undefined);
+      return;
+    }
+    ctx.logger.warn({ err, jobId: job.id }, 're-dub failed');
+    const coded = err instanceof CodedError;
+    const code: ErrorCode = coded ? err.code : 'INTERNAL';
+    await settleExtra(ctx.db, job.userId, redub.ref, 'release', (tx) =>
+      repo.endRedub(tx, job.id, {
+        failure: {
+          code,
+          message: coded ? err.message : ERRORS.INTERNAL.message,
+          detail: (coded ? err.detail : (err as Error)?.message)?.slice(0, 4000) ?? null,
+        },
+      }),
+    );
+  } finally {
+    clearInterval(beat);
+    unregister();
+    invalidateList(job.userId);
+    await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}

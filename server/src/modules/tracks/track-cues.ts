@@ -1,0 +1,111 @@
+/**
+ * Pure rules of the editor's tracks: validation of saved cues (INVALID_CUE), rule warnings per cue (the contract's
+ * checkCues), conversion to the pipeline's Cue, dub segments of a track and what a re-dub would change.
+ * Times are seconds.
+ */
+import { arabicLine, rulesFor } from '../../../../contract/cue-rules.ts';
+import { checkCues, type Cue } from '../../../../contract/cues.ts';
+import type { CueProblem } from '../../../../contract/errors.ts';
+import type { TrackCue, TrackWarnings } from '../../../../contract/tracks.ts';
+import type { StoredTracks } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { segmentsFromCues } from '../../media/dub-segments.ts';
+import type { DubSegment } from '../../media/stages/stage.ts';
+
+const PROBLEM_TEXT: Record<CueProblem, string> = {
+  end_before_start: 'its end is not after its start',
+  overlap: 'it starts before the previous cue ends',
+  negative_time: 'its times cannot be negative',
+  empty_text: 'it has no text',
+};
+
+/** Times kept to the millisecond (the renders' precision). */
+const ms = (t: number) => Math.round(t * 1000) / 1000;
+
+/**
+ * Checks and orders one track's cues: sorted by start, times to the millisecond, text trimmed per line.
+ * @throws AppError INVALID_CUE `{ track, cue_id, problem }` for negative times, end <= start, empty text or
+ *   overlapping cues; VALIDATION_FAILED for a cue id used twice.
+ */
+export function checkTrack(track: string, cues: TrackCue[]): TrackCue[] {
+  const refuse = (cue: TrackCue, problem: CueProblem) => {
+    throw new AppError('INVALID_CUE', `Cue ${cue.id} of the ${track} track is not valid: ${PROBLEM_TEXT[problem]}.`, {
+      track,
+      cue_id: cue.id,
+      problem,
+    });
+  };
+  const seen = new Set<string>();
+  const out = cues.map((c) => {
+    if (seen.has(c.id))
+      throw new AppError('VALIDATION_FAILED', `Cue id ${c.id} is used twice in the ${track} track.`, {
+        fields: { [`${track}.cues`]: `cue id ${c.id} is used twice` },
+      });
+    seen.add(c.id);
+    const text = c.text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join('\n');
+    if (c.start < 0 || c.end < 0) refuse(c, 'negative_time');
+    if (!(ms(c.end) > ms(c.start))) refuse(c, 'end_before_start');
+    if (!text) refuse(c, 'empty_text');
+    return { id: c.id, start: ms(c.start), end: ms(c.end), text };
+  });
+  out.sort((a, b) => a.start - b.start);
+  for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].end) refuse(out[i], 'overlap');
+  return out;
+}
+
+/** A track cue as the pipeline's Cue (lines; Arabic lines carry their right-to-left marks). */
+export function toCue(c: TrackCue, language: string): Cue {
+  const lines = c.text.split('\n');
+  return {
+    start: c.start,
+    end: c.end,
+    lines: language === 'ar' ? lines.map((l) => (l.startsWith('\u200f') ? l : arabicLine(l))) : lines,
+  };
+}
+
+/** Rule warnings of every track, per cue id (cues without any left out). */
+export function warningsOf(tracks: StoredTracks): TrackWarnings {
+  const out: TrackWarnings = {};
+  const add = (key: string, language: string, cues: TrackCue[]) => {
+    const found = checkCues(
+      cues.map((c) => toCue(c, language)),
+      language,
+      rulesFor(language),
+    );
+    if (!found.length) return;
+    const byCue: Record<string, { rule: (typeof found)[number]['rule']; detail: string }[]> = {};
+    for (const v of found) (byCue[cues[v.cue].id] ??= []).push({ rule: v.rule, detail: v.detail });
+    out[key] = byCue;
+  };
+  add('source', tracks.source.language, tracks.source.cues);
+  for (const [lang, t] of Object.entries(tracks.targets)) add(lang, lang, t.cues);
+  return out;
+}
+
+/** The dub segments of a target track (the pipeline's rule, dub-segments.ts). */
+export function trackSegments(cues: TrackCue[], language: string): DubSegment[] {
+  return segmentsFromCues(
+    cues.map((c) => toCue(c, language)),
+    rulesFor(language).joiner,
+  );
+}
+
+const sameSegment = (a: DubSegment, b: DubSegment) =>
+  a.text === b.text && Math.abs(a.start - b.start) < 0.0005 && Math.abs(a.end - b.end) < 0.0005;
+
+/**
+ * What a re-dub of one language changes: the new segments whose text or slot differs from every segment of the
+ * last dub (`before`; null when unknown: all change), how many of the last dub's are gone, and the changed seconds.
+ */
+export function redubChanges(
+  now: DubSegment[],
+  before: DubSegment[] | null,
+): { changed: DubSegment[]; removed: number; seconds: number } {
+  const changed = before ? now.filter((s) => !before.some((b) => sameSegment(s, b))) : now;
+  const removed = before ? before.filter((b) => !now.some((s) => sameSegment(s, b))).length : 0;
+  return { changed, removed, seconds: changed.reduce((n, s) => n + (s.end - s.start), 0) };
+}

@@ -1,0 +1,59 @@
+/**
+ * The editor's calls (contract EDITOR_ENDPOINTS): GET/PUT /v1/jobs/{id}/tracks, POST translate-again,
+ * POST redub/estimate, POST redub, GET revisions, POST revisions/{n}/restore. Bearer token required.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { parseInput } from '../../http/validate.ts';
+import { RedubRequest, SaveTracksRequest, TranslateAgainRequest } from '../../../../contract/tracks.ts';
+import * as service from './tracks.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function jobIdOf(params: unknown): string {
+  const { id } = params as { id: string };
+  if (!UUID.test(id)) throw new AppError('JOB_NOT_FOUND');
+  return id.toLowerCase();
+}
+
+export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('preHandler', requireUser(ctx));
+    const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+    api.get('/v1/jobs/:id/tracks', async (request) => service.getTracks(ctx, user(request), jobIdOf(request.params)));
+    api.put('/v1/jobs/:id/tracks', async (request) =>
+      service.saveTracks(ctx, user(request), jobIdOf(request.params), parseInput(SaveTracksRequest, request.body)),
+    );
+    api.post('/v1/jobs/:id/translate-again', async (request) =>
+      service.translateAgain(
+        ctx,
+        user(request),
+        jobIdOf(request.params),
+        parseInput(TranslateAgainRequest, request.body),
+      ),
+    );
+    api.post('/v1/jobs/:id/redub/estimate', async (request) =>
+      service.estimateRedub(ctx, user(request), jobIdOf(request.params), parseInput(RedubRequest, request.body)),
+    );
+    api.post('/v1/jobs/:id/redub', async (request, reply) => {
+      const job = await service.redub(
+        ctx,
+        user(request),
+        jobIdOf(request.params),
+        parseInput(RedubRequest, request.body),
+      );
+      return reply.status(202).send(job);
+    });
+    api.get('/v1/jobs/:id/revisions', async (request) =>
+      service.listRevisions(ctx, user(request), jobIdOf(request.params)),
+    );
+    api.post('/v1/jobs/:id/revisions/:n/restore', async (request) => {
+      const { n } = request.params as { n: string };
+      if (!/^\d{1,9}$/.test(n)) throw new AppError('REVISION_NOT_FOUND');
+      return service.restoreRevision(ctx, user(request), jobIdOf(request.params), Number(n));
+    });
+  });
+}

@@ -1,0 +1,332 @@
+/**
+ * The editor's calls: read the tracks of a completed media job, save a revision (re-rendering the job's SRT/VTT
+ * at once), translate the source again, estimate and start a re-dub, list and restore revisions. Every call is
+ * scoped to the job's owner (others get 404). Editing, translating again and re-rendering are free; a re-dub
+ * costs the voice-over rate for the changed segments' seconds (README "Editing tracks").
+ */
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { rulesFor } from '../../../../contract/cue-rules.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
+import type {
+  RedubEstimateResponse,
+  RedubRequest,
+  RevisionsResponse,
+  SaveTracksRequest,
+  TrackCue,
+  TracksResponse,
+  TranslateAgainRequest,
+} from '../../../../contract/tracks.ts';
+import type { StoredTracks } from '../../db/schema/index.ts';
+import { NoEngineError } from '../../engines/engine.registry.ts';
+import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
+import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
+import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
+import { toSrt, toVtt } from '../../media/subtitle-writers.ts';
+import { translateSentences } from '../../media/translation-fit.ts';
+import { balanceOf, reserveExtra } from '../credits/ledger.repository.ts';
+import { PRICE_RATES } from '../jobs/pricing.ts';
+import { presentJob, type JobResponse } from '../jobs/job.presenter.ts';
+import * as jobsRepo from '../jobs/job.repository.ts';
+import { invalidateList } from '../jobs/job-list.cache.ts';
+import * as repo from './tracks.repository.ts';
+import { checkTrack, redubChanges, toCue, trackSegments, warningsOf } from './track-cues.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config'>;
+
+/** The user's media job that has tracks. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
+async function jobWithTracks(ctx: Ctx, userId: string, jobId: string): Promise<jobsRepo.JobRow> {
+  const job = await jobsRepo.findUserJob(ctx.db, userId, jobId);
+  if (!job) throw new AppError('JOB_NOT_FOUND');
+  if (job.jobType !== 'video_translation' || job.tracksRevision === null) throw new AppError('TRACKS_NOT_READY');
+  return job;
+}
+
+/** @throws AppError JOB_BUSY while a re-dub waits or runs. */
+function requireIdle(job: jobsRepo.JobRow): void {
+  if (job.status !== 'completed') throw new AppError('JOB_BUSY');
+}
+
+async function latestTracks(ctx: Ctx, job: jobsRepo.JobRow): Promise<StoredTracks> {
+  const row = await repo.findRevision(ctx.db, job.id, job.tracksRevision!);
+  if (!row) throw new Error(`job ${job.id} has no row for its revision ${job.tracksRevision}`);
+  return row.tracks;
+}
+
+function present(revision: number, tracks: StoredTracks): TracksResponse {
+  return { revision, source: tracks.source, targets: tracks.targets, warnings: warningsOf(tracks) };
+}
+
+/** The job's target language (base code) for `code`. @throws AppError VALIDATION_FAILED */
+function targetOf(tracks: StoredTracks, code: string, field: string): string {
+  const lang = normaliseLanguage(code);
+  if (!tracks.targets[lang])
+    throw new AppError('VALIDATION_FAILED', `${field}: ${code} is not a target language of this job.`, {
+      fields: { [field]: `${code} is not a target language of this job` },
+    });
+  return lang;
+}
+
+/**
+ * Writes the SRT and VTT outputs of `languages` (base codes) from `tracks` over the job's stored outputs, so the
+ * job's output_files serve the new text at once.
+ */
+async function renderSubtitles(ctx: Ctx, job: jobsRepo.JobRow, tracks: StoredTracks, languages: string[]) {
+  const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
+  for (const o of outputs) {
+    const lang = normaliseLanguage(o.language);
+    if (!languages.includes(lang) || (o.kind !== 'subtitle_srt' && o.kind !== 'subtitle_vtt')) continue;
+    const cues = tracks.targets[lang].cues.map((c) => toCue(c, lang));
+    const tmp = path.join(os.tmpdir(), `tarjama-render-${crypto.randomBytes(6).toString('hex')}`);
+    try {
+      await fsp.writeFile(tmp, o.kind === 'subtitle_srt' ? toSrt(cues) : toVtt(cues));
+      const stored = await ctx.storage.putFile(o.storageKey, tmp, { contentType: o.contentType, move: true });
+      await jobsRepo.upsertOutput(ctx.db, { ...o, sizeBytes: stored.sizeBytes });
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
+  }
+  invalidateList(job.userId);
+}
+
+/**
+ * Saves `tracks` as the revision after `loaded` and re-renders `changed` languages.
+ * @throws AppError REVISION_CONFLICT `{ revision }` (the latest) or JOB_BUSY when another save or a re-dub won.
+ */
+async function saveRevision(
+  ctx: Ctx,
+  job: jobsRepo.JobRow,
+  loaded: number,
+  origin: 'edit' | 'translate_again' | 'restore',
+  tracks: StoredTracks,
+  changed: string[],
+): Promise<TracksResponse> {
+  const revision = await repo.insertRevision(ctx.db, job.id, loaded, origin, tracks);
+  if (revision === null) {
+    const now = await jobsRepo.findJob(ctx.db, job.id);
+    if (now && now.status !== 'completed') throw new AppError('JOB_BUSY');
+    throw new AppError('REVISION_CONFLICT', undefined, { revision: now?.tracksRevision ?? loaded });
+  }
+  await renderSubtitles(ctx, job, tracks, changed);
+  return present(revision, tracks);
+}
+
+/** GET /v1/jobs/{id}/tracks. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
+export async function getTracks(ctx: Ctx, userId: string, jobId: string): Promise<TracksResponse> {
+  const job = await jobWithTracks(ctx, userId, jobId);
+  return present(job.tracksRevision!, await latestTracks(ctx, job));
+}
+
+/**
+ * PUT /v1/jobs/{id}/tracks: revision N -> N+1 from the tracks given (others unchanged); SRT/VTT re-rendered.
+ * @throws AppError REVISION_CONFLICT, INVALID_CUE, VALIDATION_FAILED, JOB_BUSY, JOB_NOT_FOUND, TRACKS_NOT_READY
+ */
+export async function saveTracks(
+  ctx: Ctx,
+  userId: string,
+  jobId: string,
+  req: SaveTracksRequest,
+): Promise<TracksResponse> {
+  const job = await jobWithTracks(ctx, userId, jobId);
+  requireIdle(job);
+  if (req.revision !== job.tracksRevision)
+    throw new AppError('REVISION_CONFLICT', undefined, { revision: job.tracksRevision });
+  const current = await latestTracks(ctx, job);
+  const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
+  if (req.source) next.source = { language: current.source.language, cues: checkTrack('source', req.source.cues) };
+  const changed: string[] = [];
+  for (const [code, t] of Object.entries(req.targets ?? {})) {
+    const lang = targetOf(current, code, `targets.${code}`);
+    next.targets[lang] = { cues: checkTrack(lang, t.cues) };
+    changed.push(lang);
+  }
+  return saveRevision(ctx, job, req.revision, 'edit', next, changed);
+}
+
+/** Words of a cue with times spread over the cue in proportion to their characters. */
+function wordsOf(c: TrackCue): TimedWord[] {
+  const words = c.text.split(/\s+/).filter(Boolean);
+  const total = words.reduce((n, w) => n + w.length, 0) || 1;
+  let acc = 0;
+  return words.map((w) => {
+    const start = c.start + ((c.end - c.start) * acc) / total;
+    acc += w.length;
+    return { text: w, start, end: c.start + ((c.end - c.start) * acc) / total };
+  });
+}
+
+/** Source cues grouped into sentences (a sentence ends with . ! ? …), each with the ids of its cues. */
+function sentencesOf(cues: TrackCue[]): { words: TimedWord[]; ids: string[] }[] {
+  const out: { words: TimedWord[]; ids: string[] }[] = [];
+  let open: { words: TimedWord[]; ids: string[] } | null = null;
+  for (const c of cues) {
+    open ??= { words: [], ids: [] };
+    open.words.push(...wordsOf(c));
+    open.ids.push(c.id);
+    if (/[.!?…。！？؟]["'»”)]*$/u.test(c.text.trim())) {
+      out.push(open);
+      open = null;
+    }
+  }
+  if (open?.words.length) out.push(open);
+  return out.filter((s) => s.words.length);
+}
+
+/**
+ * POST /v1/jobs/{id}/translate-again: the current source cues (all, or the sentences holding `cue_ids`) translated
+ * again into each language and cut into cues by rule; target cues in the time of those sentences are replaced.
+ * @throws AppError NO_ENGINE, ENGINE_FAILED, JOB_BUSY, VALIDATION_FAILED, JOB_NOT_FOUND, TRACKS_NOT_READY
+ */
+export async function translateAgain(
+  ctx: Ctx,
+  userId: string,
+  jobId: string,
+  req: TranslateAgainRequest,
+): Promise<TracksResponse> {
+  const job = await jobWithTracks(ctx, userId, jobId);
+  requireIdle(job);
+  const loaded = job.tracksRevision!;
+  const current = await latestTracks(ctx, job);
+  const source = current.source.language;
+  const languages = [...new Set(req.languages.map((c) => targetOf(current, c, 'languages')))];
+  let plan;
+  try {
+    plan = ctx.engines.choose({ sourceLanguage: source, targetLanguages: languages, services: ['document'] });
+  } catch (err) {
+    if (err instanceof NoEngineError) throw new AppError('NO_ENGINE', err.message, { problems: err.problems });
+    throw err;
+  }
+  const wanted = req.cue_ids ? new Set(req.cue_ids) : null;
+  const sentences = sentencesOf(current.source.cues).filter((s) => !wanted || s.ids.some((id) => wanted.has(id)));
+  const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
+  for (const lang of languages) {
+    if (!sentences.length) continue;
+    const engine = plan.translationFor(source, lang);
+    const words = sentences.map((s) => s.words);
+    let translated = { sentences: words };
+    if (engine && lang !== source) {
+      try {
+        translated = await translateSentences(words, engine, source, lang, rulesFor(lang).joiner);
+      } catch (err) {
+        // The engine's own words go to the log only.
+        ctx.logger.warn({ err, jobId, engine: engine.id }, 'translate again failed');
+        throw new AppError('ENGINE_FAILED', `The translation engine (${engine.id}) failed. Please try again later.`);
+      }
+    }
+    const cues = cutCues(translated.sentences, lang, rulesFor(lang)).map((c): TrackCue => ({
+      id: crypto.randomUUID(),
+      start: Math.round(c.start * 1000) / 1000,
+      end: Math.round(c.end * 1000) / 1000,
+      text: c.lines.map((l) => l.replace(/[\u200e\u200f]/g, '')).join('\n'),
+    }));
+    const spans = sentences.map((s) => [s.words[0].start, s.words[s.words.length - 1].end]);
+    const kept = current.targets[lang].cues.filter((c) => !spans.some(([a, b]) => c.start < b && c.end > a));
+    next.targets[lang] = { cues: [...kept, ...cues].sort((a, b) => a.start - b.start) };
+  }
+  return saveRevision(ctx, job, loaded, 'translate_again', next, languages);
+}
+
+/** The price of re-dubbing `seconds` of one language: the voice-over rate, rounded up to whole credits. */
+export function redubCredits(seconds: number): number {
+  const rate = PRICE_RATES.voice_over;
+  const perSecond = rate.credits / rate.per / 60; // rates are per minute
+  return seconds > 0 ? Math.ceil(seconds * perSecond - 1e-9) : 0;
+}
+
+interface RedubPlan {
+  job: jobsRepo.JobRow;
+  languages: string[];
+  estimate: Omit<RedubEstimateResponse, 'balance'>;
+  removed: number;
+}
+
+async function planRedub(ctx: Ctx, userId: string, jobId: string, req: RedubRequest): Promise<RedubPlan> {
+  const job = await jobWithTracks(ctx, userId, jobId);
+  if (!job.servicesRequested.includes('voice_over')) throw new AppError('NO_VOICE_OVER');
+  const tracks = await latestTracks(ctx, job);
+  const languages = [...new Set(req.languages.map((c) => targetOf(tracks, c, 'languages')))];
+  const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
+  let credits = 0;
+  let seconds = 0;
+  let removed = 0;
+  const perLanguage: RedubEstimateResponse['languages'] = {};
+  for (const lang of languages) {
+    const now = trackSegments(tracks.targets[lang].cues, lang);
+    const before = await artifacts.readJson<SavedDub>(dubArtifact(lang));
+    const c = redubChanges(now, before?.segments ?? null);
+    credits += redubCredits(c.seconds);
+    seconds += c.seconds;
+    removed += c.removed;
+    perLanguage[lang] = { segments_total: now.length, segments_changed: c.changed.length };
+  }
+  return {
+    job,
+    languages,
+    estimate: { credits, seconds: Math.round(seconds * 1000) / 1000, languages: perLanguage },
+    removed,
+  };
+}
+
+/** POST /v1/jobs/{id}/redub/estimate. @throws AppError NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY */
+export async function estimateRedub(
+  ctx: Ctx,
+  userId: string,
+  jobId: string,
+  req: RedubRequest,
+): Promise<RedubEstimateResponse> {
+  const p = await planRedub(ctx, userId, jobId, req);
+  return { ...p.estimate, balance: await balanceOf(ctx.db, userId) };
+}
+
+/**
+ * POST /v1/jobs/{id}/redub: reserves the price and puts the job back in the queue at stage voice_over; the worker
+ * voices the changed segments (tracks/redub.runner.ts).
+ * @throws AppError NOTHING_TO_REDUB, PAYMENT_REQUIRED, JOB_BUSY, NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY
+ */
+export async function redub(ctx: Ctx, userId: string, jobId: string, req: RedubRequest): Promise<JobResponse> {
+  const p = await planRedub(ctx, userId, jobId, req);
+  requireIdle(p.job);
+  const changed = Object.values(p.estimate.languages).reduce((n, l) => n + l.segments_changed, 0);
+  if (!changed && !p.removed) throw new AppError('NOTHING_TO_REDUB');
+  const ref = `redub:${jobId}:${crypto.randomUUID()}`;
+  const queued = await reserveExtra(ctx.db, userId, jobId, ref, p.estimate.credits, (tx) =>
+    repo.queueRedub(tx, jobId, {
+      languages: p.languages,
+      ref,
+      credits: p.estimate.credits,
+      revision: p.job.tracksRevision!,
+    }),
+  );
+  if (!queued) throw new AppError('JOB_BUSY');
+  invalidateList(userId);
+  await ctx.queue
+    .send('media.translate', { version: 1, jobId }, { singletonKey: jobId })
+    .catch((err) => ctx.logger.error({ err, jobId }, 'enqueue failed; the recovery sweep will retry'));
+  const job = (await jobsRepo.findJob(ctx.db, jobId))!;
+  return presentJob(ctx.storage, job, await jobsRepo.outputsOf(ctx.db, [jobId]));
+}
+
+/** GET /v1/jobs/{id}/revisions, newest first. */
+export async function listRevisions(ctx: Ctx, userId: string, jobId: string): Promise<RevisionsResponse> {
+  const job = await jobWithTracks(ctx, userId, jobId);
+  const rows = await repo.listRevisions(ctx.db, job.id);
+  return {
+    revisions: rows.map((r) => ({ revision: r.revision, origin: r.origin, created_at: r.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * POST /v1/jobs/{id}/revisions/{n}/restore: revision n's tracks saved as a new revision; outputs re-rendered.
+ * @throws AppError REVISION_NOT_FOUND, JOB_BUSY, REVISION_CONFLICT, JOB_NOT_FOUND, TRACKS_NOT_READY
+ */
+export async function restoreRevision(ctx: Ctx, userId: string, jobId: string, n: number): Promise<TracksResponse> {
+  const job = await jobWithTracks(ctx, userId, jobId);
+  requireIdle(job);
+  const row = Number.isInteger(n) && n > 0 ? await repo.findRevision(ctx.db, job.id, n) : null;
+  if (!row) throw new AppError('REVISION_NOT_FOUND');
+  return saveRevision(ctx, job, job.tracksRevision!, 'restore', row.tracks, Object.keys(row.tracks.targets));
+}

@@ -1,0 +1,71 @@
+/**
+ * Start-up sweep of leftovers (issue 14, finding 7): a process killed mid-job (kill -9, out of memory) leaves
+ * its work folder DATA_DIR/work/<jobId>-<hex> and the pipeline's and Apertium's temp folders
+ * (os.tmpdir()/tarjama-media-*, tarjama-apertium-*) behind forever. At start-up this removes:
+ * - DATA_DIR/work/<jobId>-* of every job that is not running (running: status 'processing' with progress written
+ *   within JOB_STALE_SECONDS, by another live worker process);
+ * - temp folders last changed before the oldest running job started (a folder of a running job was created after
+ *   that job started, so it is kept), or all of them when no job is running;
+ * - other DATA_DIR/work entries (interrupted PUT bodies, voice samples) untouched for an hour.
+ */
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, gt } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { jobs } from '../db/schema/index.ts';
+
+/** Temp folder prefixes of the media pipeline and the Apertium engine. */
+export const TEMP_PREFIXES = ['tarjama-media-', 'tarjama-apertium-'];
+const JOB_WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[0-9a-f]+$/i;
+const OTHER_WORK_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** What one sweep removed: absolute paths. */
+export interface SweepResult {
+  removed: string[];
+}
+
+/**
+ * Removes the leftovers described above. `tmpDir` defaults to os.tmpdir() (tests pass their own). Never throws:
+ * a folder that cannot be read or removed is logged and skipped.
+ */
+export async function sweepLeftovers(
+  ctx: Pick<AppContext, 'db' | 'config' | 'logger'>,
+  tmpDir = os.tmpdir(),
+): Promise<SweepResult> {
+  const removed: string[] = [];
+  const staleSince = new Date(Date.now() - ctx.config.app.jobs.staleSeconds * 1000);
+  const running = await ctx.db
+    .select({ id: jobs.id, startedAt: jobs.startedAt, updatedAt: jobs.updatedAt })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'processing'), gt(jobs.updatedAt, staleSince)));
+  const runningIds = new Set(running.map((r) => r.id.toLowerCase()));
+  const oldestStart = Math.min(...running.map((r) => (r.startedAt ?? r.updatedAt).getTime()), Infinity);
+
+  const remove = async (file: string) => {
+    try {
+      await fsp.rm(file, { recursive: true, force: true });
+      removed.push(file);
+    } catch (err) {
+      ctx.logger.warn({ err, file }, 'could not remove a leftover');
+    }
+  };
+  const entries = async (dir: string) => fsp.readdir(dir).catch(() => [] as string[]);
+  const mtimeOf = async (file: string) => (await fsp.stat(file).catch(() => null))?.mtimeMs ?? Infinity;
+
+  const workDir = path.join(ctx.config.app.dataDir, 'work');
+  for (const name of await entries(workDir)) {
+    const file = path.join(workDir, name);
+    const job = JOB_WORK_DIR.exec(name)?.[1]?.toLowerCase();
+    if (job) {
+      if (!runningIds.has(job)) await remove(file);
+    } else if (Date.now() - (await mtimeOf(file)) > OTHER_WORK_MAX_AGE_MS) await remove(file);
+  }
+  for (const name of await entries(tmpDir)) {
+    if (!TEMP_PREFIXES.some((p) => name.startsWith(p))) continue;
+    const file = path.join(tmpDir, name);
+    if ((await mtimeOf(file)) < oldestStart) await remove(file);
+  }
+  if (removed.length) ctx.logger.info({ count: removed.length }, 'removed leftovers of interrupted jobs');
+  return { removed };
+}

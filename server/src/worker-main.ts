@@ -1,0 +1,40 @@
+/**
+ * `npm run worker`: a worker-only process (no HTTP): validates configuration, opens the database (applying
+ * migrations), registers every job handler and works the queue with WORKER_CONCURRENCY jobs at once, with the
+ * recovery sweep. Run it beside API processes started with RUN_WORKER=false, all on one PostgreSQL DATABASE_URL
+ * (PGlite is one process's database). SIGTERM: see shutdown.ts (exits within 10 s, handing unfinished jobs back).
+ */
+import { loadConfig, ConfigError } from './config/index.ts';
+import { createContext } from './context.ts';
+import { registerJobHandlers } from './worker.ts';
+import { installShutdown } from './shutdown.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(
+        `${err.message}\nFix the variables above (see the configuration table in README.md) and start again.\n`,
+      );
+      process.exit(1);
+    }
+    throw err;
+  }
+  // A worker process always works, whatever RUN_WORKER says (that setting is for the API process).
+  config = { ...config, app: { ...config.app, runWorker: true } };
+  const ctx = await createContext(config);
+  registerJobHandlers(ctx);
+  installShutdown(ctx);
+  await ctx.queue.start({ work: true, concurrency: config.app.workerConcurrency });
+  ctx.logger.info(
+    { database: ctx.database.kind, concurrency: config.app.workerConcurrency, pid: process.pid },
+    'Tarjama worker is running',
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`Worker start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
