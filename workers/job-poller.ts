@@ -3,13 +3,15 @@
  * is hidden. Jobs still queued or processing are also read one by one every 5 s so their progress bar moves.
  * The last list is kept in IndexedDB so the studio shows it offline.
  */
+import * as v from 'valibot';
+import { ENDPOINTS } from '../contract/endpoints.ts';
+import { ACTIVE_JOB_STATUSES, JobListResponse, type JobResponse, type JobStatus } from '../contract/jobs.ts';
 import * as db from '../src/lib/db.ts';
-import { NetworkError, ApiError } from '../src/lib/api-client.ts';
-import type { Job } from '../src/lib/api-types.ts';
+import { callApi } from '../src/lib/api-client.ts';
+import { errorInfoOf, NetworkError } from '../src/lib/api-error.ts';
 import type { WorkerEvent } from './upload-types.ts';
 
 export interface JobPollerDeps {
-  get: <T>(path: string, fallbackMessage: string) => Promise<T>;
   emit: (event: WorkerEvent) => void;
   /** Called after every answer from the server (it is reachable: flush queued work). */
   onReachable: () => void;
@@ -17,14 +19,14 @@ export interface JobPollerDeps {
   activeIntervalMs?: number;
 }
 
-const ACTIVE = new Set(['queued', 'processing']);
+const ACTIVE: ReadonlySet<JobStatus> = new Set(ACTIVE_JOB_STATUSES);
 
 export class JobPoller {
   private visible = true;
   private running = false;
   private listTimer?: ReturnType<typeof setTimeout>;
   private activeTimer?: ReturnType<typeof setTimeout>;
-  private jobs: Job[] = [];
+  private jobs: JobResponse[] = [];
   private readonly listMs: number;
   private readonly activeMs: number;
 
@@ -36,10 +38,11 @@ export class JobPoller {
   /** Starts polling: shows the cached list at once, then reads the server. */
   async start(): Promise<void> {
     this.running = true;
-    const cached = await db.kvGet<Job[]>('jobs');
-    if (cached && this.jobs.length === 0) {
-      this.jobs = cached;
-      this.deps.emit({ type: 'jobs', jobs: cached, fetchedAt: 0, fromCache: true });
+    // A list kept by an older version may not match the contract any more: it is then not shown.
+    const cached = v.safeParse(JobListResponse, await db.kvGet('jobs'));
+    if (cached.success && this.jobs.length === 0) {
+      this.jobs = cached.output;
+      this.deps.emit({ type: 'jobs', jobs: cached.output, fetchedAt: 0, fromCache: true });
     }
     await this.refresh();
   }
@@ -66,15 +69,12 @@ export class JobPoller {
   async refresh(): Promise<void> {
     clearTimeout(this.listTimer);
     try {
-      const jobs = await this.deps.get<Job[]>('/v1/jobs/', 'Failed to fetch job history');
-      this.jobs = Array.isArray(jobs) ? jobs : [];
+      this.jobs = await callApi(ENDPOINTS.listJobs);
       await db.kvSet('jobs', this.jobs);
       this.deps.emit({ type: 'jobs', jobs: this.jobs, fetchedAt: Date.now(), fromCache: false });
       this.deps.onReachable();
     } catch (error) {
-      const offline = error instanceof NetworkError;
-      const message = error instanceof ApiError && !offline ? error.message : 'Failed to load job history';
-      this.deps.emit({ type: 'jobs-error', message, offline });
+      this.deps.emit({ type: 'jobs-error', error: errorInfoOf(error), offline: error instanceof NetworkError });
     }
     this.schedule();
   }
@@ -100,7 +100,7 @@ export class JobPoller {
     let changed = false;
     for (const job of this.jobs.filter((j) => ACTIVE.has(j.status))) {
       try {
-        const fresh = await this.deps.get<Job>(`/v1/jobs/${encodeURIComponent(job.id)}`, 'Failed to fetch job history');
+        const fresh = await callApi(ENDPOINTS.getJob, { params: { id: job.id } });
         this.jobs = this.jobs.map((j) => (j.id === fresh.id ? fresh : j));
         changed = true;
       } catch {

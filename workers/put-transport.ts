@@ -4,6 +4,7 @@
  * connection restarts it from byte 0.
  */
 import type { UploadRecord } from '../src/lib/db.ts';
+import { refusalOf } from './transport-refusal.ts';
 import { TransportError, type Transport, type TransportCallbacks } from './upload-manager.ts';
 
 export function createPutTransport(record: UploadRecord, file: Blob, cb: TransportCallbacks): Transport {
@@ -17,7 +18,15 @@ export function createPutTransport(record: UploadRecord, file: Blob, cb: Transpo
       xhr.upload.onprogress = (e) => cb.onProgress(e.loaded, e.total || record.sizeBytes);
       xhr.onload = () => {
         if (xhr.status >= 200 && xhr.status < 300) cb.onSuccess();
-        else cb.onError(new TransportError(`Upload failed with status: ${xhr.status}`, xhr.status, 'transfer'));
+        else
+          cb.onError(
+            new TransportError(
+              `Upload failed with status: ${xhr.status}`,
+              xhr.status,
+              'transfer',
+              refusalOf(xhr.status, xhr.responseText),
+            ),
+          );
       };
       xhr.onerror = () => {
         if (!aborted) cb.onError(new TransportError('Failed to upload file', 0, 'transfer'));

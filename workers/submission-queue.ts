@@ -3,35 +3,37 @@
  * its upload finished) is stored in IndexedDB and sent, in order, once the server answers again.
  * A refusal by the server (4xx, e.g. 402 not enough credits) is not retried: it is reported to the user.
  */
+import * as v from 'valibot';
+import { ENDPOINTS } from '../contract/endpoints.ts';
+import type { DocumentJobRequest, JobResponse, TranslateJobRequest } from '../contract/jobs.ts';
 import * as db from '../src/lib/db.ts';
-import type { QueuedSubmission } from '../src/lib/db.ts';
-import { ApiError, NetworkError } from '../src/lib/api-client.ts';
-import type { Job } from '../src/lib/api-types.ts';
-import type { QueuedView, SubmitResult, WorkerEvent } from './upload-types.ts';
-
-export type Endpoint = QueuedSubmission['endpoint'];
+import type { QueuedSubmission, SubmissionRequest } from '../src/lib/db.ts';
+import { callApi } from '../src/lib/api-client.ts';
+import { ApiError, errorInfoOf, NetworkError, type ErrorInfo } from '../src/lib/api-error.ts';
+import type { QueuedView, SubmitPath, SubmitResult, WorkerEvent } from './upload-types.ts';
 
 export interface SubmissionQueueDeps {
-  request: <T>(path: string, init: { method: 'POST'; json: unknown; fallbackMessage: string }) => Promise<T>;
   emit: (event: WorkerEvent) => void;
   /** The finished upload's file_url, or undefined while it is still uploading. */
   fileUrlOf: (uploadRef: string) => Promise<string | undefined>;
+  /**
+   * Why the upload failed (the server refused the file: empty, not media, not a document), or undefined while it
+   * runs or once it finished. A submission waiting for a failed upload is dropped and reported, never kept.
+   */
+  uploadErrorOf?: (uploadRef: string) => Promise<ErrorInfo | undefined>;
   /** Called once a submission that used an upload was accepted: the upload record is no longer needed. */
   onSent?: (uploadRef: string) => void;
   newId?: () => string;
   now?: () => number;
 }
 
-const FALLBACK: Record<Endpoint, string> = {
-  '/v1/jobs/translate': 'Failed to start translation job',
-  '/v1/documents/translate': 'Failed to start document translation job',
-};
-
 function toView(item: QueuedSubmission): QueuedView {
-  const request = item.request as { original_filename?: string; media_url?: string };
+  const request = item.request;
   return {
     id: item.id,
-    filename: request.original_filename ?? (request.media_url ? decodeURIComponent(request.media_url.split('?')[0].split('/').pop() ?? '') : ''),
+    filename:
+      request.original_filename ??
+      (request.media_url ? decodeURIComponent(request.media_url.split('?')[0].split('/').pop() ?? '') : ''),
     endpoint: item.endpoint,
     attempts: item.attempts,
     lastError: item.lastError,
@@ -53,16 +55,27 @@ export class SubmissionQueue {
    * Sends a job now, or queues it when the server is unreachable or its upload is not finished.
    * @throws ApiError when the server refuses the job (validation, 402 credits): the caller shows it.
    */
-  async submit(endpoint: Endpoint, request: Record<string, unknown>, uploadRef?: string): Promise<SubmitResult> {
-    const item: QueuedSubmission = { id: this.newId(), endpoint, request, uploadRef, attempts: 0, createdAt: this.now() };
+  async submit(endpoint: SubmitPath, request: SubmissionRequest, uploadRef?: string): Promise<SubmitResult> {
+    const item: QueuedSubmission = {
+      id: this.newId(),
+      endpoint,
+      request,
+      uploadRef,
+      attempts: 0,
+      createdAt: this.now(),
+    };
     const mediaUrl = request.media_url ?? (uploadRef ? await this.deps.fileUrlOf(uploadRef) : undefined);
+    if (!mediaUrl && uploadRef) {
+      const failure = await this.deps.uploadErrorOf?.(uploadRef);
+      if (failure) throw new ApiError(failure.code, failure.status, failure.details);
+    }
     if (!mediaUrl) return this.enqueue(item);
     try {
       const job = await this.send({ ...item, request: { ...request, media_url: mediaUrl } });
       if (uploadRef) this.deps.onSent?.(uploadRef);
       return { state: 'sent', job };
     } catch (error) {
-      if (error instanceof NetworkError) return this.enqueue({ ...item, attempts: 1, lastError: error.message });
+      if (error instanceof NetworkError) return this.enqueue({ ...item, attempts: 1, lastError: error.info });
       throw error;
     }
   }
@@ -88,8 +101,16 @@ export class SubmissionQueue {
 
   private async flushOnce(): Promise<void> {
     for (const item of await db.listQueued()) {
-      const mediaUrl = (item.request.media_url as string | undefined) ?? (item.uploadRef ? await this.deps.fileUrlOf(item.uploadRef) : undefined);
-      if (!mediaUrl) continue; // its upload is still running
+      const mediaUrl =
+        item.request.media_url ?? (item.uploadRef ? await this.deps.fileUrlOf(item.uploadRef) : undefined);
+      if (!mediaUrl) {
+        const failure = item.uploadRef ? await this.deps.uploadErrorOf?.(item.uploadRef) : undefined;
+        if (failure) {
+          await db.deleteQueued(item.id);
+          this.deps.emit({ type: 'submit-failed', queuedId: item.id, endpoint: item.endpoint, error: failure });
+        }
+        continue; // its upload is still running (or it failed and the submission is dropped)
+      }
       try {
         const job = await this.send({ ...item, request: { ...item.request, media_url: mediaUrl } });
         await db.deleteQueued(item.id);
@@ -97,12 +118,16 @@ export class SubmissionQueue {
         this.deps.emit({ type: 'submitted', queuedId: item.id, job });
       } catch (error) {
         if (error instanceof NetworkError) {
-          await db.putQueued({ ...item, attempts: item.attempts + 1, lastError: error.message });
+          await db.putQueued({ ...item, attempts: item.attempts + 1, lastError: error.info });
           break;
         }
         await db.deleteQueued(item.id);
-        const message = error instanceof ApiError ? error.message : FALLBACK[item.endpoint];
-        this.deps.emit({ type: 'submit-failed', queuedId: item.id, message });
+        this.deps.emit({
+          type: 'submit-failed',
+          queuedId: item.id,
+          endpoint: item.endpoint,
+          error: errorInfoOf(error),
+        });
       }
     }
     await this.publish();
@@ -118,9 +143,12 @@ export class SubmissionQueue {
     this.deps.emit({ type: 'queue', items: await this.list() });
   }
 
-  private async send(item: QueuedSubmission): Promise<Job> {
+  /** Sends a submission whose media_url is known, to its endpoint. @throws ApiError / NetworkError. */
+  private async send(item: QueuedSubmission): Promise<JobResponse> {
     // original_filename is a local label for the queue list; the API does not take it.
-    const { original_filename: _label, ...body } = item.request as Record<string, unknown> & { original_filename?: string };
-    return this.deps.request<Job>(item.endpoint, { method: 'POST', json: body, fallbackMessage: FALLBACK[item.endpoint] });
+    const { original_filename: _label, ...body } = item.request;
+    if (item.endpoint === ENDPOINTS.translateDocument.path)
+      return callApi(ENDPOINTS.translateDocument, { body: body as v.InferInput<typeof DocumentJobRequest> });
+    return callApi(ENDPOINTS.translate, { body: body as v.InferInput<typeof TranslateJobRequest> });
   }
 }

@@ -6,6 +6,7 @@
 import { Upload, type UrlStorage, type PreviousUpload } from 'tus-js-client';
 import * as db from '../src/lib/db.ts';
 import type { UploadRecord } from '../src/lib/db.ts';
+import { refusalOf } from './transport-refusal.ts';
 import { TransportError, type Transport, type TransportCallbacks } from './upload-manager.ts';
 
 /** tus-js-client URL storage backed by the `tus` object store. */
@@ -14,7 +15,9 @@ export const idbUrlStorage: UrlStorage = {
     return (await db.listTusUrls()).map((r) => ({ ...(r.upload as object), urlStorageKey: r.key }) as PreviousUpload);
   },
   async findUploadsByFingerprint(fingerprint: string) {
-    return (await db.findTusUrls(fingerprint)).map((r) => ({ ...(r.upload as object), urlStorageKey: r.key }) as PreviousUpload);
+    return (await db.findTusUrls(fingerprint)).map(
+      (r) => ({ ...(r.upload as object), urlStorageKey: r.key }) as PreviousUpload,
+    );
   },
   async removeUpload(key: string) {
     await db.deleteTusUrl(key);
@@ -35,7 +38,12 @@ export function chunkSizeFor(sizeBytes: number): number {
 }
 
 /** Creates the tus transport for one stored upload. `token` is the bearer token for the tus endpoint. */
-export function createTusTransport(record: UploadRecord, file: Blob, token: string | null, cb: TransportCallbacks): Transport {
+export function createTusTransport(
+  record: UploadRecord,
+  file: Blob,
+  token: string | null,
+  cb: TransportCallbacks,
+): Transport {
   let created = Boolean(record.tusLocation);
   const upload = new Upload(file, {
     endpoint: record.tusUrl,
@@ -56,18 +64,12 @@ export function createTusTransport(record: UploadRecord, file: Blob, token: stri
     onProgress: (sent, total) => cb.onProgress(sent, total),
     onSuccess: () => cb.onSuccess(),
     onError: (error) => {
-      const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+      const status =
+        (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
       const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody?.() ?? '';
-      // The server explains a refusal in the body (JSON, or plain text from the tus hooks).
-      let message = status ? `Upload failed with status: ${status}` : 'Failed to upload file';
-      const text = body.trim();
-      try {
-        const parsed = JSON.parse(text) as { error?: string };
-        if (parsed.error) message = parsed.error;
-      } catch {
-        if (text && text.length < 400 && !text.startsWith('<')) message = text;
-      }
-      cb.onError(new TransportError(message, status, created ? 'transfer' : 'create'));
+      // The server explains a refusal with a coded error body; the page words the code.
+      const message = status ? `Upload failed with status: ${status}` : 'Failed to upload file';
+      cb.onError(new TransportError(message, status, created ? 'transfer' : 'create', refusalOf(status, body)));
     },
   });
   return {

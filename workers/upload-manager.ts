@@ -7,8 +7,9 @@
  */
 import * as db from '../src/lib/db.ts';
 import type { UploadRecord } from '../src/lib/db.ts';
-import { ApiError, NetworkError } from '../src/lib/api-client.ts';
-import type { PresignedUpload } from '../src/lib/api-types.ts';
+import { ENDPOINTS } from '../contract/endpoints.ts';
+import { callApi } from '../src/lib/api-client.ts';
+import { ApiError, errorInfoOf, NetworkError, type ErrorInfo } from '../src/lib/api-error.ts';
 import type { UploadView } from './upload-types.ts';
 import { contentTypeOf, fingerprintOf, toView } from './upload-records.ts';
 
@@ -30,19 +31,33 @@ export interface TransportCallbacks {
   onError(error: TransportError): void;
 }
 
-/** Failure of a transport. `status` 0 means no answer (offline, refused). */
+/**
+ * Failure of a transport. `status` 0 means no answer (offline, refused). `info` is the server's coded refusal
+ * (FILE_TOO_LARGE, CORRUPT_MEDIA, EMPTY_DOCUMENT...) when its answer carried one, otherwise UPLOAD_FAILED with
+ * the status.
+ */
 export class TransportError extends Error {
-  constructor(message: string, readonly status: number, readonly phase: 'create' | 'transfer') {
+  readonly info: ErrorInfo;
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly phase: 'create' | 'transfer',
+    info?: ErrorInfo,
+  ) {
     super(message);
     this.name = 'TransportError';
+    this.info = info ?? { code: 'UPLOAD_FAILED', status, details: {} };
   }
 }
 
-export type TransportFactory = (kind: 'tus' | 'put', record: UploadRecord, file: Blob, callbacks: TransportCallbacks) => Transport;
+export type TransportFactory = (
+  kind: 'tus' | 'put',
+  record: UploadRecord,
+  file: Blob,
+  callbacks: TransportCallbacks,
+) => Transport;
 
 export interface UploadManagerDeps {
-  /** JSON call to the API (the shared api client in the worker). */
-  request: <T>(path: string, init: { method: 'POST'; json: unknown; fallbackMessage: string }) => Promise<T>;
   createTransport: TransportFactory;
   emit: (view: UploadView) => void;
   emitRemoved: (id: string) => void;
@@ -113,10 +128,11 @@ export class UploadManager {
   /** Resumes an unfinished upload; `file` is needed when the file was not kept on the device. */
   async resume(id: string, file?: Blob): Promise<UploadView> {
     const record = await db.getUpload(id);
-    if (!record) throw new Error('This upload no longer exists.');
+    if (!record) throw new ApiError('UPLOAD_GONE', 0, {}, 'This upload no longer exists.');
     const slot = this.slot(id);
     if (file) {
-      if (file.size !== record.sizeBytes) throw new Error('This is not the same file: its size differs. Pick the original file.');
+      if (file.size !== record.sizeBytes)
+        throw new ApiError('NOT_SAME_FILE', 0, {}, 'This is not the same file: its size differs.');
       slot.file = file;
     } else if (record.blob) {
       slot.file = record.blob;
@@ -149,7 +165,7 @@ export class UploadManager {
   /** Resolves when the upload completes (or at once if it already did); rejects if it fails. */
   async whenDone(id: string): Promise<UploadView> {
     const record = await db.getUpload(id);
-    if (!record) throw new Error('This upload no longer exists.');
+    if (!record) throw new ApiError('UPLOAD_GONE', 0, {}, 'This upload no longer exists.');
     if (record.status === 'completed') return toView(record, true);
     return new Promise((resolve) => this.slot(id).waiters.push(resolve));
   }
@@ -231,10 +247,8 @@ export class UploadManager {
     if (!slot?.file || !record || record.status === 'completed') return;
     if (!record.uploadUrl) {
       try {
-        const urls = await this.deps.request<PresignedUpload>('/v1/uploads/presigned-url', {
-          method: 'POST',
-          json: { filename: record.filename, content_type: record.contentType, size_bytes: record.sizeBytes },
-          fallbackMessage: 'Failed to generate upload URL',
+        const urls = await callApi(ENDPOINTS.presignedUrl, {
+          body: { filename: record.filename, content_type: record.contentType, size_bytes: record.sizeBytes },
         });
         record = await this.update(id, {
           uploadUrl: urls.upload_url,
@@ -245,9 +259,8 @@ export class UploadManager {
         });
         if (!record) return;
       } catch (error) {
-        if (error instanceof NetworkError) return this.pause(id, error.message);
-        const message = error instanceof ApiError ? error.message : 'Failed to generate presigned URL';
-        await this.update(id, { status: 'failed', error: message });
+        if (error instanceof NetworkError) return this.pause(id, error.info);
+        await this.update(id, { status: 'failed', error: errorInfoOf(error) });
         return;
       }
     }
@@ -277,19 +290,26 @@ export class UploadManager {
     const record = await db.getUpload(id);
     if (!record) return;
     // Server without tus (404/405/501 on creation): fall back to the signed PUT (spec section 7).
-    if (kind === 'tus' && error.phase === 'create' && [404, 405, 501].includes(error.status) && record.bytesSent === 0) {
+    if (
+      kind === 'tus' &&
+      error.phase === 'create' &&
+      [404, 405, 501].includes(error.status) &&
+      record.bytesSent === 0
+    ) {
       await this.update(id, { transport: 'put' });
       return this.run(id);
     }
-    const retryable = error.status === 0 || error.status >= 500 || error.status === 409 || error.status === 423 || error.status === 408;
-    if (retryable) return this.pause(id, 'Connection lost. The upload resumes by itself when the network is back.');
-    await this.update(id, { status: 'failed', error: error.message });
+    const retryable =
+      error.status === 0 || error.status >= 500 || error.status === 409 || error.status === 423 || error.status === 408;
+    if (retryable) return this.pause(id, new NetworkError().info);
+    await this.update(id, { status: 'failed', error: error.info });
   }
 
-  private async pause(id: string, message: string): Promise<void> {
+  /** Pauses after a dropped connection (`reason`: NETWORK) and tries again with back-off. */
+  private async pause(id: string, reason: ErrorInfo): Promise<void> {
     const slot = this.active.get(id);
     if (!slot) return;
-    await this.update(id, { status: 'paused', error: message });
+    await this.update(id, { status: 'paused', error: reason });
     const delays = this.deps.retryDelaysMs;
     const delay = delays[Math.min(slot.retries, delays.length - 1)];
     slot.retries += 1;

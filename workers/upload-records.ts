@@ -41,10 +41,10 @@ export function toView(record: UploadRecord, hasFile: boolean): UploadView {
     status: record.status,
     kind: record.kind,
     needsFile: record.status !== 'completed' && !hasFile,
-    error: record.error,
+    // A record kept by an older version holds an English sentence: shown as an upload failure without a code.
+    error: typeof record.error === 'string' ? { code: 'UNKNOWN', status: 0, details: {} } : record.error,
     fileUrl: record.status === 'completed' ? record.fileUrl : undefined,
     transport: record.transport,
     createdAt: record.createdAt,
   };
 }
-

@@ -3,21 +3,23 @@
  * progress, the offline submission queue and job polling. The page only renders what it reports (WorkerEvent).
  */
 import * as Comlink from 'comlink';
-import { apiRequest, configureApiClient, type RequestOptions } from '../src/lib/api-client.ts';
+import { configureApiClient } from '../src/lib/api-client.ts';
+import type { SubmissionRequest } from '../src/lib/db.ts';
 import * as db from '../src/lib/db.ts';
 import { UploadManager } from './upload-manager.ts';
 import { createTusTransport } from './tus-transport.ts';
 import { createPutTransport } from './put-transport.ts';
-import { SubmissionQueue, type Endpoint } from './submission-queue.ts';
+import { SubmissionQueue } from './submission-queue.ts';
 import { JobPoller } from './job-poller.ts';
-import type { SubmitResult, UploadView, WorkerEvent, QueuedView } from './upload-types.ts';
+import { keepErrorCodes } from './worker-errors.ts';
+import type { SubmitPath, SubmitResult, UploadView, WorkerEvent, QueuedView } from './upload-types.ts';
 
 let token: string | null = null;
 let listener: ((event: WorkerEvent) => void) | null = null;
 const emit = (event: WorkerEvent) => listener?.(event);
 
 configureApiClient({ getToken: () => token, onUnauthorized: () => emit({ type: 'unauthorized' }) });
-const request = <T>(path: string, init: RequestOptions) => apiRequest<T>(path, init);
+keepErrorCodes();
 
 /** Keeps the file in IndexedDB only if it leaves a 20% margin of the origin's remaining quota. */
 async function fitsInQuota(bytes: number): Promise<boolean> {
@@ -27,19 +29,17 @@ async function fitsInQuota(bytes: number): Promise<boolean> {
 }
 
 const uploads = new UploadManager({
-  request,
   fitsInQuota,
   createTransport: (kind, record, file, callbacks) =>
     kind === 'tus' ? createTusTransport(record, file, token, callbacks) : createPutTransport(record, file, callbacks),
   emit: (upload) => {
     emit({ type: 'upload', upload });
-    if (upload.status === 'completed') void queue.flush();
+    if (upload.status === 'completed' || upload.status === 'failed') void queue.flush();
   },
   emitRemoved: (id) => emit({ type: 'upload-removed', id }),
 });
 
 const queue = new SubmissionQueue({
-  request,
   emit: (event) => {
     emit(event);
     if (event.type === 'submitted') void poller.refresh();
@@ -48,11 +48,16 @@ const queue = new SubmissionQueue({
     const record = await db.getUpload(ref);
     return record?.status === 'completed' ? record.fileUrl : undefined;
   },
+  uploadErrorOf: async (ref) => {
+    const record = await db.getUpload(ref);
+    if (!record) return { code: 'UPLOAD_GONE', status: 0, details: {} };
+    if (record.status !== 'failed') return undefined;
+    return typeof record.error === 'object' ? record.error : { code: 'UPLOAD_FAILED', status: 0, details: {} };
+  },
   onSent: (ref) => void uploads.remove(ref),
 });
 
 const poller = new JobPoller({
-  get: (path, fallbackMessage) => apiRequest(path, { fallbackMessage }),
   emit,
   onReachable: () => void queue.flush(),
 });
@@ -70,7 +75,10 @@ setInterval(() => void queue.flush(), 15_000);
 
 const api = {
   /** Registers the page's listener and token; returns stored uploads (resuming those kept on the device). */
-  async connect(nextToken: string | null, next: (event: WorkerEvent) => void): Promise<{ uploads: UploadView[]; queue: QueuedView[] }> {
+  async connect(
+    nextToken: string | null,
+    next: (event: WorkerEvent) => void,
+  ): Promise<{ uploads: UploadView[]; queue: QueuedView[] }> {
     token = nextToken;
     listener = next;
     const restored = await uploads.restore();
@@ -84,7 +92,7 @@ const api = {
   addUpload: (file: File, kind: 'media' | 'document') => uploads.add(file, kind),
   resumeUpload: (id: string, file?: File) => uploads.resume(id, file),
   removeUpload: (id: string) => uploads.remove(id),
-  submit: (endpoint: Endpoint, body: Record<string, unknown>, uploadRef?: string): Promise<SubmitResult> =>
+  submit: (endpoint: SubmitPath, body: SubmissionRequest, uploadRef?: string): Promise<SubmitResult> =>
     queue.submit(endpoint, body, uploadRef).then((result) => {
       if (result.state === 'sent') void poller.refresh();
       return result;

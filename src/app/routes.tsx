@@ -6,7 +6,7 @@ import { StudioRoute } from './screens/studio-route.tsx';
 
 // Every route but the landing page is its own chunk (bundle budget: landing JS <= 170 KB gzipped).
 const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  lazy(async () => ({ default: (await load())[name] }));
 
 // The chunk of the page being opened starts downloading with the shell instead of after the first render.
 const EARLY: Array<[RegExp, () => Promise<unknown>]> = [
@@ -14,18 +14,25 @@ const EARLY: Array<[RegExp, () => Promise<unknown>]> = [
   [/^\/(pricing|subscription|settings|billing)/, () => import('./screens/account-screens.tsx')],
   [/^\/auth\/?$/, () => import('../features/auth/components/auth-page.tsx')],
 ];
-if (typeof location !== 'undefined') EARLY.find(([re]) => re.test(location.pathname))?.[1]();
+if (typeof location !== 'undefined') void EARLY.find(([re]) => re.test(location.pathname))?.[1]();
 
 const PricingPage = page(() => import('./screens/account-screens.tsx'), 'PricingScreen');
 const AuthPage = page(() => import('../features/auth/components/auth-page.tsx'), 'AuthPage');
 const VerifyPage = page(() => import('../features/auth/components/verify-page.tsx'), 'VerifyPage');
-const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
-const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
+const ForgotPasswordPage = page(
+  () => import('../features/auth/components/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/components/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
 const AuthCallbackPage = page(() => import('../features/auth/components/auth-callback-page.tsx'), 'AuthCallbackPage');
 const SubscriptionPage = page(() => import('./screens/account-screens.tsx'), 'SubscriptionScreen');
 const TestCheckoutPage = page(() => import('./screens/account-screens.tsx'), 'TestCheckoutScreen');
 const TestPortalPage = page(() => import('./screens/account-screens.tsx'), 'TestPortalScreen');
 const SettingsPage = page(() => import('./screens/account-screens.tsx'), 'SettingsScreen');
+const EditorRoute = page(() => import('./screens/editor-route.tsx'), 'EditorRoute');
 const NotFoundPage = page(() => import('../features/not-found/components/not-found-page.tsx'), 'NotFoundPage');
 
 export function AppRoutes() {
@@ -48,6 +55,7 @@ export function AppRoutes() {
         <Route path="/studio" component={StudioRoute} />
         <Route path="/subscription" component={SubscriptionPage} />
         <Route path="/settings" component={SettingsPage} />
+        <Route path="/jobs/:id/edit" component={EditorRoute} />
         <Route path="/billing/test-checkout" component={TestCheckoutPage} />
         <Route path="/billing/test-portal" component={TestPortalPage} />
         <Route component={NotFoundPage} />

@@ -37,19 +37,28 @@ export function UpdatePrompt() {
       {needRefresh ? (
         <>
           <p>
-            <strong><Trans>A new version of Tarjama is ready.</Trans></strong> <Trans>Reload to use it.</Trans>
+            <strong>
+              <Trans>A new version of Tarjama is ready.</Trans>
+            </strong>{' '}
+            <Trans>Reload to use it.</Trans>
           </p>
           <div className="row">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => void update?.(true)}>
               <Trans>Reload</Trans>
             </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => usePwaStore.setState({ needRefresh: false })}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => usePwaStore.setState({ needRefresh: false })}
+            >
               <Trans>Later</Trans>
             </button>
           </div>
         </>
       ) : (
-        <p><Trans>Tarjama is ready to work offline.</Trans></p>
+        <p>
+          <Trans>Tarjama is ready to work offline.</Trans>
+        </p>
       )}
     </div>
   );

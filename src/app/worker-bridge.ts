@@ -4,6 +4,9 @@
  */
 import { useEffect } from 'react';
 import { t } from '@lingui/core/macro';
+import { ENDPOINTS } from '../../contract/endpoints.ts';
+import { describeError } from '../lib/error-text.ts';
+import { i18n } from '../lib/i18n.ts';
 import { navigate } from 'wouter/use-browser-location';
 import { getUploadWorker, proxy, type WorkerEvent } from '../lib/worker.ts';
 import { toast } from '../components/toast/toast-store.ts';
@@ -35,15 +38,33 @@ function onEvent(event: WorkerEvent): void {
       if (event.offline) studio.setOnline(false);
       else if (Date.now() - lastErrorAt > 60_000) {
         lastErrorAt = Date.now();
-        toast({ title: t`Error`, description: event.message || t`Failed to fetch job history`, variant: 'destructive' });
+        toast({
+          title: t`Error`,
+          description: describeError(event.error, i18n, t`Failed to fetch job history`),
+          variant: 'destructive',
+        });
       }
       break;
     case 'submitted':
-      toast({ title: t`Job Submitted Successfully!`, description: t`Your translation job has been queued for processing.`, variant: 'success' });
+      toast({
+        title: t`Job Submitted Successfully!`,
+        description: t`Your translation job has been queued for processing.`,
+        variant: 'success',
+      });
       void useSessionStore.getState().refreshUser();
       break;
     case 'submit-failed':
-      toast({ title: t`Submission Failed`, description: event.message || t`Failed to submit job`, variant: 'destructive' });
+      toast({
+        title: t`Submission Failed`,
+        description: describeError(
+          event.error,
+          i18n,
+          event.endpoint === ENDPOINTS.translateDocument.path
+            ? t`Failed to start document translation job`
+            : t`Failed to start translation job`,
+        ),
+        variant: 'destructive',
+      });
       break;
     case 'connection':
       studio.setOnline(event.online);

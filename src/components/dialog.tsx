@@ -14,7 +14,16 @@ interface DialogProps {
 }
 
 /** Modal dialog: focus moves into it, Escape and the backdrop close it. */
-export function Dialog({ open, title, description, children, footer, onClose, role = 'dialog', wide = false }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  description,
+  children,
+  footer,
+  onClose,
+  role = 'dialog',
+  wide = false,
+}: DialogProps) {
   const titleId = useId();
   const descId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -27,10 +36,23 @@ export function Dialog({ open, title, description, children, footer, onClose, ro
   }, [open, onClose]);
   if (!open) return null;
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={panel} className={`dialog-panel${wide ? ' dialog-wide' : ''}`} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={description ? descId : undefined}>
-        <h2 id={titleId} className="dialog-title">{title}</h2>
-        {description ? <div id={descId} className="dialog-description">{description}</div> : null}
+    <div className="dialog-backdrop" role="presentation" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        className={`dialog-panel${wide ? ' dialog-wide' : ''}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descId : undefined}
+      >
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        {description ? (
+          <div id={descId} className="dialog-description">
+            {description}
+          </div>
+        ) : null}
         {children}
         {footer ? <div className="dialog-footer">{footer}</div> : null}
       </div>

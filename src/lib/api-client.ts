@@ -1,30 +1,16 @@
 /**
- * The one API client (house style 8). Every call goes to the same origin, carries the bearer token when one is
- * stored, reads JSON and turns an `{ error, statusCode, code }` body into an ApiError. A 401 on any call clears
- * the session and sends the user to /auth (spec section 4 / 8) through the handler the app registers.
+ * The one API client (house style 8). Every call names its entry of the contract's `ENDPOINTS`
+ * (contract/endpoints.ts): method and path come from it, the body is sent as JSON or form data as it says, and the
+ * answer is parsed with its response schema, so a server change that breaks the web fails the type check, and an
+ * answer that does not match the contract is a clear error, never silently accepted.
+ * Calls go to the same origin with the bearer token when one is stored. A 401 on any call clears the session and
+ * sends the user to /auth (spec sections 4 and 8) through the handler the app registers.
  */
+import * as v from 'valibot';
+import { pathOf, type Endpoint, type ResponseOf } from '../../contract/endpoints.ts';
+import { ApiError, errorInfoFromBody, NetworkError } from './api-error.ts';
 
-/** Error answered by the API (or by the network). `status` 0 means the server could not be reached. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly body: Record<string, unknown>;
-  constructor(message: string, status: number, code = 'UNKNOWN', body: Record<string, unknown> = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.body = body;
-  }
-}
-
-/** The server could not be reached (offline, refused, DNS): the request may be retried later. */
-export class NetworkError extends ApiError {
-  constructor(message = 'The server could not be reached. Check your connection.') {
-    super(message, 0, 'NETWORK');
-    this.name = 'NetworkError';
-  }
-}
+export { ApiError, NetworkError };
 
 export interface ApiClientHooks {
   /** Current bearer token, or null when signed out. */
@@ -44,65 +30,135 @@ let hooks: ApiClientHooks = {
   onUnauthorized: () => undefined,
 };
 
-/** Registers how the client finds the token and what a 401 does (wired by the app shell). */
+/** Registers how the client finds the token and what a 401 does (wired by the app shell and the worker). */
 export function configureApiClient(next: Partial<ApiClientHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** JSON body. */
-  json?: unknown;
-  /** application/x-www-form-urlencoded body (the login call). */
-  form?: Record<string, string>;
-  signal?: AbortSignal;
-  /** Message used when the server's answer carries none. */
-  fallbackMessage?: string;
+type AnySchema = v.GenericSchema<unknown, unknown>;
+/** An endpoint whose success answer is JSON with a schema (redirects, files and HTML pages are not called here). */
+export type JsonEndpoint = Endpoint & { response: { schema: AnySchema } };
+
+/** `'/v1/jobs/{id}'` -> `'id'`. */
+type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+
+/** What a call of `E` takes: its path parameters, its body (the schema's input), its query and an abort signal. */
+export type CallOptions<E extends JsonEndpoint> = { signal?: AbortSignal } & ([ParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<ParamNames<E['path']>, string> }) &
+  (E extends { body: infer B extends AnySchema } ? { body: v.InferInput<B> } : { body?: undefined }) &
+  (E extends { query: infer Q extends AnySchema } ? { query?: v.InferInput<Q> } : { query?: undefined });
+
+type OptionsArg<E extends JsonEndpoint> =
+  Record<string, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+function urlOf(endpoint: JsonEndpoint, options: { params?: Record<string, string>; query?: unknown }): string {
+  const path = pathOf(endpoint, options.params);
+  // Query schemas take strings (and numbers); values left undefined are not sent.
+  const query = options.query as Record<string, string | number | undefined> | undefined;
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function encodeBody(endpoint: JsonEndpoint, body: unknown, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (endpoint.bodyType === 'application/x-www-form-urlencoded') {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    return new URLSearchParams(body as Record<string, string>).toString();
+  }
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { error: text.slice(0, 300) };
+  }
 }
 
 /**
- * Calls `path` on the API and returns the parsed JSON body.
- * @throws ApiError with the server's `error` text (or `fallbackMessage`) for non-2xx answers and error bodies;
- *         NetworkError when the request never reached the server.
+ * Calls `endpoint` and returns its answer parsed with the endpoint's response schema.
+ * @throws ApiError with the answer's contract code and details for an error answer (or a body with `error`,
+ *         spec section 7); INVALID_RESPONSE when a success answer does not match the contract (the issues go to
+ *         console.error); NetworkError when the request never reached the server (or a proxy answered 502-504).
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function callApi<E extends JsonEndpoint>(endpoint: E, ...args: OptionsArg<E>): Promise<ResponseOf<E>> {
+  const options = (args[0] ?? {}) as {
+    params?: Record<string, string>;
+    body?: unknown;
+    query?: unknown;
+    signal?: AbortSignal;
+  };
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = hooks.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
+  const body = encodeBody(endpoint, options.body, headers);
   let response: Response;
   try {
-    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    response = await fetch(urlOf(endpoint, options), {
+      method: endpoint.method,
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new NetworkError();
   }
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = { error: text.slice(0, 300) };
-    }
-  }
-  const record = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const data = await readJson(response);
+  const record = (data && typeof data === 'object' && !Array.isArray(data) ? data : {}) as Record<string, unknown>;
+  const englishText = typeof record.error === 'string' ? record.error : `HTTP ${response.status}`;
   if (response.status === 401) {
     hooks.onUnauthorized();
-    throw new ApiError(String(record.error ?? 'Unauthorized'), 401, String(record.code ?? 'UNAUTHORIZED'), record);
+    const info = errorInfoFromBody(401, data);
+    throw new ApiError(info.code === 'UNKNOWN' ? 'UNAUTHORIZED' : info.code, 401, info.details, englishText);
   }
-  // 502-504 come from a proxy in front of a server that is down: treat them like an unreachable server.
   if (response.status >= 502 && response.status <= 504) throw new NetworkError();
-  if (!response.ok || (record.error !== undefined && record.error !== null && !Array.isArray(data))) {
-    const message = typeof record.error === 'string' && record.error ? record.error : (options.fallbackMessage ?? 'An unexpected error occurred');
-    throw new ApiError(message, Number(record.statusCode ?? response.status), String(record.code ?? 'HTTP_' + response.status), record);
+  if (!response.ok || (record.error !== undefined && record.error !== null)) {
+    const info = errorInfoFromBody(response.status, data);
+    throw new ApiError(info.code, info.status, info.details, englishText);
   }
-  return data as T;
+  const parsed = v.safeParse(endpoint.response.schema, data);
+  if (!parsed.success) {
+    console.error(`${endpoint.method} ${endpoint.path}: the answer does not match the contract`, parsed.issues);
+    throw new ApiError('INVALID_RESPONSE', response.status, {}, `${endpoint.method} ${endpoint.path}: invalid answer`);
+  }
+  return parsed.output as ResponseOf<E>;
+}
+
+/**
+ * The signed URL an API file path redirects to (GET /v1/uploads/{id}/file answers 302 to a signed download once
+ * the bearer token is checked), for elements that cannot send the token (<video>, wavesurfer's fetch). Asks with
+ * HEAD so no bytes are read; the redirect is followed and the final address returned. URLs that are not API
+ * paths of this origin are returned as they are. @throws NetworkError offline; ApiError when the file is refused (UPLOAD_NOT_FOUND, UNAUTHORIZED).
+ */
+export async function signedUrlOf(url: string): Promise<string> {
+  const target = new URL(url, location.href);
+  if (target.origin !== location.origin || !target.pathname.startsWith('/v1/')) return url;
+  const headers: Record<string, string> = {};
+  const token = hooks.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(target.pathname + target.search, { method: 'HEAD', headers });
+  } catch {
+    throw new NetworkError();
+  }
+  // A presigned S3 GET URL may refuse HEAD (its signature names GET): the address is what is needed.
+  if (response.redirected) return response.url;
+  if (response.status === 401) {
+    hooks.onUnauthorized();
+    throw new ApiError('UNAUTHORIZED', 401);
+  }
+  // HEAD answers carry no body: the status says which refusal it is.
+  if (response.status === 404) throw new ApiError('UPLOAD_NOT_FOUND', 404);
+  if (!response.ok) throw new ApiError('UNKNOWN', response.status);
+  return response.url;
 }

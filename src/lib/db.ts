@@ -5,6 +5,10 @@
  * the last job list, so the studio has something to show offline).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type * as v from 'valibot';
+import type { ENDPOINTS } from '../../contract/endpoints.ts';
+import type { DocumentJobRequest, TranslateJobRequest } from '../../contract/jobs.ts';
+import type { ErrorInfo } from './api-error.ts';
 
 export type UploadStatus = 'pending' | 'uploading' | 'paused' | 'completed' | 'failed';
 
@@ -29,22 +33,32 @@ export interface UploadRecord {
   tusLocation?: string;
   /** 'tus' (resumable) or 'put' (signed PUT fallback). */
   transport?: 'tus' | 'put';
-  error?: string;
+  /** Why it is paused or failed (records kept by an older version may hold an English sentence instead). */
+  error?: ErrorInfo | string;
   /** Which studio tab started it. */
   kind: 'media' | 'document';
   createdAt: number;
   updatedAt: number;
 }
 
-/** A job submission waiting for the server. `request` is the JSON body of the translate call. */
+/**
+ * The body of a job submission as kept on the device: the translate call's body, without `media_url` while its
+ * upload runs, with the file's name as a local label for the queue list (the API does not take it).
+ */
+export type SubmissionRequest = (
+  | Omit<v.InferInput<typeof TranslateJobRequest>, 'media_url'>
+  | Omit<v.InferInput<typeof DocumentJobRequest>, 'media_url'>
+) & { media_url?: string; original_filename?: string };
+
+/** A job submission waiting for the server. `endpoint` is the path of the translate call it goes to. */
 export interface QueuedSubmission {
   id: string;
-  endpoint: '/v1/jobs/translate' | '/v1/documents/translate';
-  request: Record<string, unknown>;
+  endpoint: (typeof ENDPOINTS)['translate' | 'translateDocument']['path'];
+  request: SubmissionRequest;
   /** Upload whose file_url becomes `request.media_url` once it finishes (submitted before the upload ended). */
   uploadRef?: string;
   attempts: number;
-  lastError?: string;
+  lastError?: ErrorInfo;
   createdAt: number;
 }
 
@@ -142,5 +156,11 @@ export async function kvSet(key: string, value: unknown): Promise<void> {
 export async function clearAccountData(): Promise<void> {
   const db = await getDb();
   const tx = db.transaction(['uploads', 'queue', 'tus', 'kv'], 'readwrite');
-  await Promise.all([tx.objectStore('uploads').clear(), tx.objectStore('queue').clear(), tx.objectStore('tus').clear(), tx.objectStore('kv').clear(), tx.done]);
+  await Promise.all([
+    tx.objectStore('uploads').clear(),
+    tx.objectStore('queue').clear(),
+    tx.objectStore('tus').clear(),
+    tx.objectStore('kv').clear(),
+    tx.done,
+  ]);
 }

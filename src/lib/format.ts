@@ -1,4 +1,23 @@
-/** Small display helpers shared by features. */
+/**
+ * Small display helpers shared by features. Every number, date and list goes through `intlLocale`, so one
+ * interface language shows one kind of digits: Arabic with Western digits (as the plural forms of the Lingui
+ * catalog print them), English as in the United Kingdom.
+ */
+
+/** The Intl locale of an interface language: 'ar' -> 'ar-u-nu-latn', anything else -> 'en-GB'. */
+export function intlLocale(locale: string): string {
+  return locale.startsWith('ar') ? 'ar-u-nu-latn' : 'en-GB';
+}
+
+/** A number in the interface language (grouping on): 1212 -> '1,212' (en), '1,212' (ar, Western digits). */
+export function formatNumber(value: number, locale = 'en', options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(locale), options).format(value);
+}
+
+/** A list joined as the language does: ['a','b','c'] -> 'a, b and c' (en), 'a وb وc' (ar, no Latin comma). */
+export function formatList(items: readonly string[], locale = 'en', type: Intl.ListFormatType = 'conjunction'): string {
+  return new Intl.ListFormat(intlLocale(locale), { style: 'long', type }).format(items);
+}
 
 /** Human file size, e.g. 1.4 MB (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number, locale = 'en'): string {
@@ -10,7 +29,7 @@ export function formatBytes(bytes: number, locale = 'en'): string {
     unit += 1;
   }
   const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${formatNumber(value, locale, { maximumFractionDigits: digits })} ${units[unit]}`;
 }
 
 /** Date as shown in lists, in the interface language. */
@@ -18,12 +37,26 @@ export function formatDate(iso: string | null | undefined, locale = 'en'): strin
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
 }
 
 /** Credits with at most one decimal (documents can cost half credits). */
 export function formatCredits(value: number | null | undefined, locale = 'en'): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value ?? 0);
+  return formatNumber(value ?? 0, locale, { maximumFractionDigits: 1 });
+}
+
+/** A media length as m:ss (or h:mm:ss), digits in the interface language: 71.4 s -> '1:11'. */
+export function formatDuration(seconds: number, locale = 'en'): string {
+  const total = Math.max(0, Math.round(seconds));
+  const two = new Intl.NumberFormat(intlLocale(locale), { minimumIntegerDigits: 2, useGrouping: false });
+  const one = new Intl.NumberFormat(intlLocale(locale), { useGrouping: false });
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return h > 0 ? `${one.format(h)}:${two.format(m)}:${two.format(s)}` : `${one.format(m)}:${two.format(s)}`;
 }
 
 /** File name without its last extension: "talk.final.mp4" -> "talk.final". */

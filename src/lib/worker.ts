@@ -13,7 +13,10 @@ let remote: UploadWorker | null = null;
 /** The shared upload worker (created on first use). */
 export function getUploadWorker(): UploadWorker {
   if (!remote) {
-    const worker = new Worker(new URL('../../workers/upload.worker.ts', import.meta.url), { type: 'module', name: 'tarjama-upload' });
+    const worker = new Worker(new URL('../../workers/upload.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'tarjama-upload',
+    });
     remote = Comlink.wrap<UploadWorkerApi>(worker);
   }
   return remote;

@@ -9,11 +9,17 @@ export function Footer() {
         <div className="row">
           <Logo size={24} />
           <strong>Tarjama</strong>
-          <span className="muted"><Trans>AI subtitles, voice-over and document translation.</Trans></span>
+          <span className="muted">
+            <Trans>AI subtitles, voice-over and document translation.</Trans>
+          </span>
         </div>
         <nav className="row footer-links">
-          <Link href="/pricing"><Trans>Pricing</Trans></Link>
-          <Link href="/studio"><Trans>Studio</Trans></Link>
+          <Link href="/pricing">
+            <Trans>Pricing</Trans>
+          </Link>
+          <Link href="/studio">
+            <Trans>Studio</Trans>
+          </Link>
           <span className="muted">© 2026 Tarjama</span>
         </nav>
       </div>

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLanguageStore } from '../../features/language/store.ts';
 
-/** Toggles en <-> ar; the label is the language it switches to, written in that language. */
+/**
+ * Toggles en <-> ar; the label is the language it switches to, written in that language, and it is the button's
+ * accessible name too (what is seen is what is heard; "Change language" is the tooltip).
+ */
 export function LanguageSwitcher() {
   const { t } = useLingui();
   const locale = useLanguageStore((s) => s.locale);
@@ -11,10 +14,18 @@ export function LanguageSwitcher() {
       type="button"
       className="btn btn-ghost btn-sm lang-switch"
       onClick={() => void toggle()}
-      aria-label={t`Change language`}
+      title={t`Change language`}
       data-testid="language-switcher"
     >
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" />
       </svg>

@@ -17,10 +17,13 @@ export function Navbar() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Menus close when the route changes (state adjusted while rendering, not in an effect).
+  const [menusLocation, setMenusLocation] = useState(location);
+  if (menusLocation !== location) {
+    setMenusLocation(location);
     setMenuOpen(false);
     setMobileOpen(false);
-  }, [location]);
+  }
   useEffect(() => {
     if (!menuOpen) return;
     const close = (e: MouseEvent) => !menuRef.current?.contains(e.target as Node) && setMenuOpen(false);
@@ -68,14 +71,22 @@ export function Navbar() {
                 onClick={() => setMenuOpen((o) => !o)}
                 data-testid="account-menu"
               >
-                <span className="avatar" aria-hidden="true">{accountName.slice(0, 1).toUpperCase()}</span>
+                <span className="avatar" aria-hidden="true">
+                  {accountName.slice(0, 1).toUpperCase()}
+                </span>
                 <span className="account-name">{accountName}</span>
               </button>
               {menuOpen ? (
                 <div className="menu" role="menu">
-                  <p className="menu-heading"><Trans>My Account</Trans></p>
-                  <Link href="/settings" className="menu-item" role="menuitem"><Trans>Settings</Trans></Link>
-                  <Link href="/subscription" className="menu-item" role="menuitem"><Trans>Subscription</Trans></Link>
+                  <p className="menu-heading">
+                    <Trans>My Account</Trans>
+                  </p>
+                  <Link href="/settings" className="menu-item" role="menuitem">
+                    <Trans>Settings</Trans>
+                  </Link>
+                  <Link href="/subscription" className="menu-item" role="menuitem">
+                    <Trans>Subscription</Trans>
+                  </Link>
                   <hr className="menu-separator" />
                   <button type="button" className="menu-item" role="menuitem" onClick={() => void onSignOut()}>
                     <Trans>Sign Out</Trans>
@@ -84,7 +95,9 @@ export function Navbar() {
               ) : null}
             </div>
           ) : (
-            <Link href="/auth" className="btn btn-primary btn-sm nav-signin"><Trans>Sign In</Trans></Link>
+            <Link href="/auth" className="btn btn-primary btn-sm nav-signin">
+              <Trans>Sign In</Trans>
+            </Link>
           )}
           <button
             type="button"
@@ -93,25 +106,43 @@ export function Navbar() {
             aria-controls="mobile-nav"
             onClick={() => setMobileOpen((o) => !o)}
           >
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
-            <span className="visually-hidden"><Trans>Navigation</Trans></span>
+            <span className="visually-hidden">
+              <Trans>Navigation</Trans>
+            </span>
           </button>
         </div>
       </div>
       {mobileOpen ? (
         <nav id="mobile-nav" className="mobile-nav container" aria-label={t`Navigation`}>
           {links.map((link) => (
-            <Link key={link.href} href={link.href} className="mobile-link">{link.label}</Link>
+            <Link key={link.href} href={link.href} className="mobile-link">
+              {link.label}
+            </Link>
           ))}
           {signedIn ? (
             <>
-              <Link href="/settings" className="mobile-link"><Trans>Settings</Trans></Link>
-              <button type="button" className="mobile-link" onClick={() => void onSignOut()}><Trans>Sign Out</Trans></button>
+              <Link href="/settings" className="mobile-link">
+                <Trans>Settings</Trans>
+              </Link>
+              <button type="button" className="mobile-link" onClick={() => void onSignOut()}>
+                <Trans>Sign Out</Trans>
+              </button>
             </>
           ) : (
-            <Link href="/auth" className="mobile-link"><Trans>Sign In</Trans></Link>
+            <Link href="/auth" className="mobile-link">
+              <Trans>Sign In</Trans>
+            </Link>
           )}
         </nav>
       ) : null}

@@ -27,7 +27,14 @@ export function SettingsScreen() {
   const session = useSessionStore.getState();
   return (
     <RequireSession>
-      {user ? <SettingsPage user={user} refreshUser={session.refreshUser} signOut={session.signOut} clearSession={session.clear} /> : null}
+      {user ? (
+        <SettingsPage
+          user={user}
+          refreshUser={session.refreshUser}
+          signOut={session.signOut}
+          clearSession={session.clear}
+        />
+      ) : null}
     </RequireSession>
   );
 }

@@ -12,7 +12,13 @@ export function StudioRoute() {
       <div className="page studio">
         <div className="container">
           <StudioHeader />
-          <Suspense fallback={<div className="center-screen"><Spinner size="lg" /></div>}>
+          <Suspense
+            fallback={
+              <div className="center-screen">
+                <Spinner size="lg" />
+              </div>
+            }
+          >
             <StudioScreen />
           </Suspense>
         </div>

@@ -10,7 +10,11 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="polite">
       {toasts.map((item) => (
-        <div key={item.id} className={`toast toast-${item.variant}`} role={item.variant === 'destructive' ? 'alert' : 'status'}>
+        <div
+          key={item.id}
+          className={`toast toast-${item.variant}`}
+          role={item.variant === 'destructive' ? 'alert' : 'status'}
+        >
           <div className="toast-body">
             <p className="toast-title">{item.title}</p>
             {item.description ? <p className="toast-description">{item.description}</p> : null}

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { NetworkError } from '../../lib/api-client.ts';
-import type { User } from '../../lib/api-types.ts';
+import type { UserResponse as User } from '../../../contract/auth.ts';
 import { fetchMe, login as loginCall, logout as logoutCall } from './api/auth.api.ts';
 
 const TOKEN_KEY = 'access_token';
@@ -75,8 +75,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
   async signIn(email, password) {
     const answer = await loginCall(email, password);
-    write(answer.access_token, answer.user ?? null);
-    set({ token: answer.access_token, user: answer.user ?? null, status: 'signed-in' });
+    write(answer.access_token, answer.user);
+    set({ token: answer.access_token, user: answer.user, status: 'signed-in' });
     await get().refreshUser();
     return get().user;
   },

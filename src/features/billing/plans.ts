@@ -19,7 +19,12 @@ export const PLAN_COPY: Record<string, PlanCopy> = {
     title: msg`Free`,
     description: msg`Try Tarjama on short videos and documents.`,
     period: msg`one-time`,
-    features: [msg`25 credits`, msg`Subtitles up to 25 minutes`, msg`Documents up to 12,500 characters`, msg`Standard queue`],
+    features: [
+      msg`25 credits`,
+      msg`Subtitles up to 25 minutes`,
+      msg`Documents up to 12,500 characters`,
+      msg`Standard queue`,
+    ],
     limitations: [msg`No pay-as-you-go credits`],
     button: msg`Get Started`,
   },

@@ -1,5 +1,8 @@
 /** Studio rules (spec section 5): YouTube links, upload limits, and what makes a configuration startable. */
 import * as v from 'valibot';
+import type { MediaService, Service, SubtitleStyle, VoiceOverMode } from '../../../contract/jobs.ts';
+import { AUTO_LANGUAGE, STUDIO_CODE } from '../../../contract/languages.ts';
+import type { SubmissionRequest } from '../../lib/db.ts';
 
 /** An http(s) youtube.com (any subdomain) or youtu.be address with a path. */
 export const YoutubeUrlSchema = v.pipe(
@@ -28,12 +31,37 @@ export interface StudioConfig {
   subtitles: boolean;
   voiceOver: boolean;
   /** 'manual' = Standard (5 voices per language), 'dubbing' = Premium (20+ voices, the default). */
-  mode: 'manual' | 'dubbing';
+  mode: VoiceOverMode;
+  /** The voice chosen per target language code (ids from GET /v1/capabilities); absent: the mode's default. */
+  voices: Record<string, string>;
+  /** Subtitles burned into the picture (service burned_subtitles). */
+  burned: boolean;
+  /** Style of burned-in subtitles; `bilingual` also makes the SRT/VTT two-line. */
+  style: SubtitleStyle;
+  /** The upload of the user's own subtitles or transcript (.srt, .vtt, .txt) for the video; none by default. */
+  wordsUploadId?: string;
 }
 
-export const DEFAULT_CONFIG: StudioConfig = { source: 'auto', targets: [], subtitles: true, voiceOver: false, mode: 'dubbing' };
+export const DEFAULT_STYLE: SubtitleStyle = {
+  font_size: 48,
+  colour: '#FFFFFF',
+  background: 'outline',
+  position: 'bottom',
+  bilingual: false,
+};
+
+export const DEFAULT_CONFIG: StudioConfig = {
+  source: AUTO_LANGUAGE,
+  targets: [],
+  subtitles: true,
+  voiceOver: false,
+  mode: 'dubbing',
+  voices: {},
+  burned: false,
+  style: DEFAULT_STYLE,
+};
 /** Documents need their language named (the server cannot detect it), so they start from English. */
-export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source: 'en-gb' };
+export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source: STUDIO_CODE.en };
 
 /**
  * Start Processing is disabled when no source or no target is chosen, a video job has neither subtitles nor
@@ -41,23 +69,54 @@ export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source
  */
 export function canStart(kind: 'media' | 'document', config: StudioConfig, submitting: boolean): boolean {
   if (submitting || !config.source || config.targets.length === 0) return false;
-  return kind === 'document' || config.subtitles || config.voiceOver;
+  // With the user's own words no recogniser runs, so nothing can detect the language.
+  if (config.wordsUploadId && config.source === AUTO_LANGUAGE) return false;
+  return kind === 'document' || config.subtitles || config.voiceOver || config.burned;
 }
 
-/** Studio estimate in credits (spec section 9): 10 per language for subtitles, 30 for voice-over, 3 per document. */
-export function estimateCredits(kind: 'media' | 'document', config: StudioConfig): { subtitles: number; voiceOver: number; document: number; total: number } {
-  const n = config.targets.length;
-  const subtitles = kind === 'media' && config.subtitles ? 10 * n : 0;
-  const voiceOver = kind === 'media' && config.voiceOver ? 30 * n : 0;
-  const document = kind === 'document' ? Math.ceil((500 / 100) * 0.5) * n : 0;
-  return { subtitles, voiceOver, document, total: subtitles + voiceOver + document };
+/** The services a configuration asks for (spec section 3 `services_to_run`). */
+export function servicesOf(kind: 'media' | 'document', config: StudioConfig): Service[] {
+  if (kind === 'document') return ['document'];
+  return [
+    ...(config.subtitles ? (['subtitle'] as const) : []),
+    ...(config.voiceOver ? (['voice_over'] as const) : []),
+    ...(config.burned ? (['burned_subtitles'] as const) : []),
+  ];
 }
 
-/** The translate request of a configuration (spec section 3). */
-export function buildRequest(kind: 'media' | 'document', config: StudioConfig, mediaUrl?: string): Record<string, unknown> {
+/**
+ * The translate request of a configuration (spec section 3), without `media_url` while its upload runs.
+ * Typed from the contract's request schemas, so a renamed field fails the type check.
+ */
+export function buildRequest(
+  kind: 'media' | 'document',
+  config: StudioConfig,
+  mediaUrl?: string,
+  wordsUrl?: string,
+): SubmissionRequest {
   if (kind === 'document') {
-    return { media_url: mediaUrl, source_language: config.source, target_languages: config.targets, services_to_run: ['document'] };
+    return {
+      media_url: mediaUrl,
+      source_language: config.source,
+      target_languages: config.targets,
+      services_to_run: ['document'],
+    };
   }
-  const services = [...(config.subtitles ? ['subtitle'] : []), ...(config.voiceOver ? ['voice_over'] : [])];
-  return { media_url: mediaUrl, source_language: config.source, target_languages: config.targets, services_to_run: services, voice_over_mode: config.mode };
+  return {
+    media_url: mediaUrl,
+    source_language: config.source,
+    target_languages: config.targets,
+    services_to_run: servicesOf(kind, config).filter((s): s is MediaService => s !== 'document'),
+    voice_over_mode: config.mode,
+    ...voiceChoices(config),
+    ...(wordsUrl ? { source_subtitles_url: wordsUrl } : {}),
+    ...(config.burned || config.style.bilingual ? { subtitle_style: config.style } : {}),
+  };
+}
+
+/** The chosen voices of the configuration's targets, only with a voice-over (an empty choice is left out). */
+function voiceChoices(config: StudioConfig): { voices?: Record<string, string> } {
+  if (!config.voiceOver) return {};
+  const entries = config.targets.flatMap((t) => (config.voices[t] ? [[t, config.voices[t]] as const] : []));
+  return entries.length > 0 ? { voices: Object.fromEntries(entries) } : {};
 }

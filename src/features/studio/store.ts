@@ -48,7 +48,9 @@ export const useStudioStore = create<StudioState>((set, get) => ({
   updateConfig: (tab, change) => set({ config: { ...get().config, [tab]: { ...get().config[tab], ...change } } }),
   toggleTarget: (tab, code) => {
     const targets = get().config[tab].targets;
-    get().updateConfig(tab, { targets: targets.includes(code) ? targets.filter((c) => c !== code) : [...targets, code] });
+    get().updateConfig(tab, {
+      targets: targets.includes(code) ? targets.filter((c) => c !== code) : [...targets, code],
+    });
   },
   setSubmitting: (submitting) => set({ submitting }),
   upsertUpload: (upload) => set({ uploads: { ...get().uploads, [upload.id]: upload } }),

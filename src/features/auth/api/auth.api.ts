@@ -1,36 +1,49 @@
-/** Calls of the auth flows (spec section 7). Fallback messages are the spec's (section 8). */
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { LoginResponse, User } from '../../../lib/api-types.ts';
+/** Calls of the auth flows (spec section 7), through the contract's ENDPOINTS. */
+import { ENDPOINTS } from '../../../../contract/endpoints.ts';
+import type { MessageResponse } from '../../../../contract/jobs.ts';
+import { ApiError, callApi } from '../../../lib/api-client.ts';
 
-interface StatusAnswer {
-  statusCode: number;
-  message?: string;
-}
-
-/** Success only when the answer says statusCode 200 (spec section 7, "same rule"). */
-async function expect200(path: string, json: unknown, fallbackMessage: string): Promise<StatusAnswer> {
-  const answer = await apiRequest<StatusAnswer>(path, { method: 'POST', json, fallbackMessage });
-  if (answer?.statusCode !== undefined && answer.statusCode !== 200) throw new Error(answer.message ?? fallbackMessage);
+/** Success only when the answer says statusCode 200 (spec section 7, "same rule"). @throws ApiError UNKNOWN. */
+function expect200(answer: MessageResponse): MessageResponse {
+  if (answer.statusCode !== 200) throw new ApiError('UNKNOWN', answer.statusCode, {}, answer.message);
   return answer;
 }
 
 export const login = (email: string, password: string) =>
-  apiRequest<LoginResponse>('/auth/login', { method: 'POST', form: { username: email, password }, fallbackMessage: 'Login failed' });
+  callApi(ENDPOINTS.login, { body: { username: email, password } });
 
-export const signup = (input: { email: string; password: string; full_name: string }) =>
-  apiRequest<{ statusCode: number; message: string; user: User }>('/auth/signup', { method: 'POST', json: input, fallbackMessage: 'Sign Up failed' });
+export const signup = (body: { email: string; password: string; full_name: string }) =>
+  callApi(ENDPOINTS.signup, { body });
 
-export const verifyEmail = (email: string, otp: string) => expect200('/auth/verify-email', { email, otp }, 'OTP verification failed');
-export const resendOtp = (email: string) => expect200('/auth/resend-otp', { email }, 'Failed to resend OTP');
-export const requestPasswordReset = (email: string) =>
-  expect200('/auth/request-password-reset', { email }, 'Failed to request password reset');
-export const resetPassword = (token: string, new_password: string) =>
-  expect200('/auth/reset-password', { token, new_password }, 'Failed to reset password');
-export const logout = () => apiRequest<StatusAnswer>('/auth/logout', { method: 'POST', json: {} });
-export const fetchMe = () => apiRequest<User>('/v1/users/me', { fallbackMessage: 'Failed to fetch user info' });
+export const verifyEmail = async (email: string, otp: string) =>
+  expect200(await callApi(ENDPOINTS.verifyEmail, { body: { email, otp } }));
+export const resendOtp = async (email: string) => expect200(await callApi(ENDPOINTS.resendOtp, { body: { email } }));
+export const requestPasswordReset = async (email: string) =>
+  expect200(await callApi(ENDPOINTS.requestPasswordReset, { body: { email } }));
+export const resetPassword = async (token: string, new_password: string) =>
+  expect200(await callApi(ENDPOINTS.resetPassword, { body: { token, new_password } }));
+export const logout = () => callApi(ENDPOINTS.logout);
+export const fetchMe = () => callApi(ENDPOINTS.me);
 
 /** The browser goes to the provider path; the server answers 302 to Google, or 503 when not configured. */
-export const GOOGLE_SIGN_IN_PATH = '/auth/login/google';
+export const GOOGLE_SIGN_IN_PATH = ENDPOINTS.googleLogin.path;
 
 /** Key under which the e-mail being verified is kept in session storage (spec section 3). */
 export const VERIFY_EMAIL_KEY = 'verify_email';
+
+/**
+ * The credentials of a sign-up or a sign-in refused for an unverified e-mail, kept in memory only (never stored):
+ * once the code is verified the verify page signs in with them and goes to the studio (no second sign-in).
+ */
+let pending: { email: string; password: string } | null = null;
+
+export function rememberPendingSignIn(email: string, password: string): void {
+  pending = { email: email.trim().toLowerCase(), password };
+}
+
+/** The remembered password of `email`, once (it is forgotten when read). */
+export function takePendingSignIn(email: string): string | null {
+  const found = pending && pending.email === email.trim().toLowerCase() ? pending.password : null;
+  pending = null;
+  return found;
+}

@@ -21,7 +21,9 @@ export function AuthCallbackPage() {
     <div className="center-screen">
       <div className="stack" style={{ alignItems: 'center' }}>
         <Spinner size="lg" />
-        <p><Trans>Authenticating with Google...</Trans></p>
+        <p>
+          <Trans>Authenticating with Google...</Trans>
+        </p>
       </div>
     </div>
   );

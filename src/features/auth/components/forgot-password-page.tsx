@@ -2,13 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
+import { errorInfoOf } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/error-text.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { requestPasswordReset } from '../api/auth.api.ts';
 import { ForgotPasswordSchema, fieldErrors } from '../schemas.ts';
 import './auth.css';
+import { msg } from '@lingui/core/macro';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+
+const PAGE_TITLE = msg`Forgot password`;
 
 /** /auth/forgot-password: e-mail a reset link; success goes back to /auth (spec section 4). */
 export function ForgotPasswordPage() {
+  useDocumentTitle(PAGE_TITLE);
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
@@ -23,10 +30,18 @@ export function ForgotPasswordPage() {
     setBusy(true);
     try {
       await requestPasswordReset(email.trim());
-      toast({ title: t`Check your email`, description: t`If an account with that email exists, a password reset link has been sent.`, variant: 'success' });
+      toast({
+        title: t`Check your email`,
+        description: t`If an account with that email exists, a password reset link has been sent.`,
+        variant: 'success',
+      });
       navigate('/auth');
     } catch (error) {
-      toast({ title: t`Failed to request password reset.`, description: (error as Error).message || t`Failed to request password reset`, variant: 'destructive' });
+      toast({
+        title: t`Failed to request password reset.`,
+        description: describeError(errorInfoOf(error), i18n, t`Failed to request password reset`),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -34,19 +49,36 @@ export function ForgotPasswordPage() {
 
   return (
     <div className="auth-layout">
-      <form className="card auth-card auth-form" onSubmit={onSubmit} noValidate>
-        <h1><Trans>Forgot your password?</Trans></h1>
-        <p className="subtitle"><Trans>Enter your email and we will send you a link to reset it.</Trans></p>
+      <form className="card auth-card auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <h1>
+          <Trans>Forgot your password?</Trans>
+        </h1>
+        <p className="subtitle">
+          <Trans>Enter your email and we will send you a link to reset it.</Trans>
+        </p>
         <div className="field">
-          <label className="label" htmlFor="forgot-email"><Trans>Email</Trans></label>
-          <input id="forgot-email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={submitted && !!errors.email} />
+          <label className="label" htmlFor="forgot-email">
+            <Trans>Email</Trans>
+          </label>
+          <input
+            id="forgot-email"
+            className="input"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={submitted && !!errors.email}
+          />
           {submitted && errors.email ? <p className="field-error">{i18n._(errors.email)}</p> : null}
         </div>
         <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block">
           <Trans>Send Reset Link</Trans>
         </BusyButton>
         <p className="auth-footer">
-          <Trans>Remembered it?</Trans> <Link href="/auth"><Trans>Sign In</Trans></Link>
+          <Trans>Remembered it?</Trans>{' '}
+          <Link href="/auth">
+            <Trans>Sign In</Trans>
+          </Link>
         </p>
       </form>
     </div>

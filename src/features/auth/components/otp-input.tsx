@@ -2,7 +2,15 @@ import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 
 /** Six single-digit slots; typing moves forward, Backspace moves back, pasting fills all slots. */
-export function OtpInput({ value, onChange, length = 6 }: { value: string; onChange: (v: string) => void; length?: number }) {
+export function OtpInput({
+  value,
+  onChange,
+  length = 6,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  length?: number;
+}) {
   const { t } = useLingui();
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const digits = Array.from({ length }, (_, i) => value[i] ?? '');

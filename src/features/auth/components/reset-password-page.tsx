@@ -2,15 +2,22 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
+import { errorInfoOf } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/error-text.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { resetPassword } from '../api/auth.api.ts';
 import { ResetPasswordSchema, fieldErrors } from '../schemas.ts';
 import { PasswordInput } from './password-input.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import './auth.css';
+import { msg } from '@lingui/core/macro';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+
+const PAGE_TITLE = msg`Choose a new password`;
 
 /** /auth/reset-password?token=...: new password with the rule checklist (spec section 2). */
 export function ResetPasswordPage() {
+  useDocumentTitle(PAGE_TITLE);
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token');
@@ -32,10 +39,18 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       await resetPassword(token, form.password);
-      toast({ title: t`Success`, description: t`Your password has been reset successfully. Please sign in.`, variant: 'success' });
+      toast({
+        title: t`Success`,
+        description: t`Your password has been reset successfully. Please sign in.`,
+        variant: 'success',
+      });
       navigate('/auth');
     } catch (error) {
-      toast({ title: t`Failed to reset password. Invalid or expired token.`, description: (error as Error).message || t`Failed to reset password`, variant: 'destructive' });
+      toast({
+        title: t`Failed to reset password. Invalid or expired token.`,
+        description: describeError(errorInfoOf(error), i18n, t`Failed to reset password`),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -44,18 +59,38 @@ export function ResetPasswordPage() {
   if (!token) return null;
   return (
     <div className="auth-layout">
-      <form className="card auth-card auth-form" onSubmit={onSubmit} noValidate>
-        <h1><Trans>Set a new password</Trans></h1>
-        <p className="subtitle"><Trans>Choose a strong password you have not used before.</Trans></p>
+      <form className="card auth-card auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <h1>
+          <Trans>Set a new password</Trans>
+        </h1>
+        <p className="subtitle">
+          <Trans>Choose a strong password you have not used before.</Trans>
+        </p>
         <div className="field">
-          <label className="label" htmlFor="reset-password"><Trans>New Password</Trans></label>
-          <PasswordInput id="reset-password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+          <label className="label" htmlFor="reset-password">
+            <Trans>New Password</Trans>
+          </label>
+          <PasswordInput
+            id="reset-password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
+          />
           <PasswordChecklist password={form.password} />
         </div>
         <div className="field">
-          <label className="label" htmlFor="reset-confirm"><Trans>Confirm New Password</Trans></label>
-          <PasswordInput id="reset-confirm" autoComplete="new-password" value={form.confirm_password} onChange={(e) => setForm({ ...form, confirm_password: e.target.value })} />
-          {form.confirm_password && errors.confirm_password ? <p className="field-error">{i18n._(errors.confirm_password)}</p> : null}
+          <label className="label" htmlFor="reset-confirm">
+            <Trans>Confirm New Password</Trans>
+          </label>
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            value={form.confirm_password}
+            onChange={(e) => setForm({ ...form, confirm_password: e.target.value })}
+          />
+          {form.confirm_password && errors.confirm_password ? (
+            <p className="field-error">{i18n._(errors.confirm_password)}</p>
+          ) : null}
         </div>
         <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block" disabled={invalid}>
           <Trans>Reset Password</Trans>

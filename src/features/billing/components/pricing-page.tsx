@@ -2,16 +2,27 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Faq } from '../../../components/faq.tsx';
+import { rateLabel, useRates } from '../../../lib/price-text.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import type { PlanCard, User } from '../../../lib/api-types.ts';
+import type { UserResponse as User } from '../../../../contract/auth.ts';
+import type { PlanCard } from '../../../../contract/billing.ts';
 import { fetchPlans } from '../api/billing.api.ts';
 import { useCheckout } from './use-checkout.ts';
 import { PlanCardView } from './plan-card.tsx';
 import './billing.css';
+import { msg } from '@lingui/core/macro';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+
+const PAGE_TITLE = msg`Pricing`;
 
 /** /pricing: plan cards from the API with the 'Current Plan' badge, FAQ and closing call to action. */
 export function PricingPage({ user }: { user: User | null }) {
-  const { t } = useLingui();
+  useDocumentTitle(PAGE_TITLE);
+  const { t, i18n } = useLingui();
+  const rates = useRates();
+  const subtitle = rates ? rateLabel(rates.subtitle, i18n) : '';
+  const voice = rates ? rateLabel(rates.voice_over, i18n) : '';
+  const document = rates ? rateLabel(rates.document, i18n) : '';
   const [plans, setPlans] = useState<PlanCard[] | null>(null);
   const [error, setError] = useState(false);
   const { choose, busyPlan } = useCheckout(Boolean(user));
@@ -24,42 +35,115 @@ export function PricingPage({ user }: { user: User | null }) {
     <div className="page pricing">
       <div className="container">
         <header className="pricing-header">
-          <h1><Trans>Choose the plan that fits your content</Trans></h1>
-          <p><Trans>Credits renew every month. Subtitles cost 1 credit per minute, voice dubbing 3 credits per minute, documents 0.5 credits per 100 words.</Trans></p>
+          <h1>
+            <Trans>Choose the plan that fits your content</Trans>
+          </h1>
+          <p data-testid="pricing-rates">
+            <Trans>Paid plans renew their credits every month; the Free credits are given once.</Trans>{' '}
+            {rates ? (
+              <Trans>
+                Subtitles cost {subtitle}, voice dubbing {voice}, documents {document}, per target language.
+              </Trans>
+            ) : null}
+          </p>
         </header>
+        {/* The plan cards' titles are h3: this keeps the outline h1 -> h2 -> h3 (issue 15 item 22). */}
+        <h2 className="visually-hidden">
+          <Trans>Plans</Trans>
+        </h2>
         {error ? (
-          <p className="muted center-text" role="alert"><Trans>Plans could not be loaded. Check your connection and try again.</Trans></p>
+          <p className="muted center-text" role="alert">
+            <Trans>Plans could not be loaded. Check your connection and try again.</Trans>
+          </p>
         ) : !plans ? (
-          <div className="center-screen"><Spinner size="lg" label={t`Loading plans`} /></div>
+          <div className="center-screen">
+            <Spinner size="lg" label={t`Loading plans`} />
+          </div>
         ) : (
           <div className="plan-grid">
             {plans.map((plan) => (
-              <PlanCardView key={plan.planName} plan={plan} current={Boolean(user) && plan.planName.toLowerCase() === current} busy={busyPlan === plan.planName} onChoose={(p) => void choose(p)} />
+              <PlanCardView
+                key={plan.planName}
+                plan={plan}
+                current={Boolean(user) && plan.planName.toLowerCase() === current}
+                busy={busyPlan === plan.planName}
+                onChoose={(p) => void choose(p)}
+              />
             ))}
           </div>
         )}
         <section className="section">
-          <h2 className="section-title"><Trans>Frequently asked questions</Trans></h2>
+          <h2 className="section-title">
+            <Trans>Frequently asked questions</Trans>
+          </h2>
           <Faq
             items={[
-              { q: <Trans>What is a credit?</Trans>, a: <Trans>Credits pay for processing: 1 credit per minute of subtitles, 3 per minute of voice dubbing, 0.5 per 100 words of a document, per target language.</Trans> },
-              { q: <Trans>Which formats do you support?</Trans>, a: <Trans>Upload MP4, MOV, AVI, MKV, MP3, WAV, M4A or DOCX. You get SRT and VTT subtitles, MP3 voice-over and translated DOCX files.</Trans> },
-              { q: <Trans>How accurate is it?</Trans>, a: <Trans>95%+ on clear speech. Quality depends on the audio and the language pair.</Trans> },
-              { q: <Trans>Can I edit the results?</Trans>, a: <Trans>Yes: subtitle files open in any subtitle editor and documents in Word.</Trans> },
-              { q: <Trans>How long does processing take?</Trans>, a: <Trans>A few minutes for most files; paid plans get a faster queue.</Trans> },
-              { q: <Trans>What happens when my credits run out?</Trans>, a: <Trans>Jobs that need more credits than you have are not started. Upgrade your plan or wait for the monthly renewal.</Trans> },
-              { q: <Trans>Is my content secure?</Trans>, a: <Trans>Files are private to your account and uploaded videos are deleted after 30 days.</Trans> },
-              { q: <Trans>Can I cancel at any time?</Trans>, a: <Trans>Yes. You keep access until the end of the current billing period.</Trans> },
+              {
+                q: <Trans>What is a credit?</Trans>,
+                a: rates ? (
+                  <Trans>
+                    Credits pay for processing, per target language: subtitles {subtitle}, voice dubbing {voice},
+                    documents {document}.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Credits pay for processing, per minute of media or words of a document and target language.
+                  </Trans>
+                ),
+              },
+              {
+                q: <Trans>Which formats do you support?</Trans>,
+                a: (
+                  <Trans>
+                    Upload MP4, MOV, AVI, MKV, MP3, WAV, M4A or DOCX. You get SRT and VTT subtitles, MP3 voice-over and
+                    translated DOCX files.
+                  </Trans>
+                ),
+              },
+              {
+                q: <Trans>How accurate is it?</Trans>,
+                a: <Trans>95%+ on clear speech. Quality depends on the audio and the language pair.</Trans>,
+              },
+              {
+                q: <Trans>Can I edit the results?</Trans>,
+                a: <Trans>Yes: subtitle files open in any subtitle editor and documents in Word.</Trans>,
+              },
+              {
+                q: <Trans>How long does processing take?</Trans>,
+                a: <Trans>A few minutes for most files; paid plans get a faster queue.</Trans>,
+              },
+              {
+                q: <Trans>What happens when my credits run out?</Trans>,
+                a: (
+                  <Trans>
+                    Jobs that need more credits than you have are not started. Upgrade your plan, or on a paid plan wait
+                    for the monthly renewal.
+                  </Trans>
+                ),
+              },
+              {
+                q: <Trans>Is my content secure?</Trans>,
+                a: <Trans>Files are private to your account and uploaded videos are deleted after 30 days.</Trans>,
+              },
+              {
+                q: <Trans>Can I cancel at any time?</Trans>,
+                a: <Trans>Yes. You keep access until the end of the current billing period.</Trans>,
+              },
             ]}
           />
         </section>
         <section className="cta-plain card">
-          <h2><Trans>Still deciding?</Trans></h2>
-          <p className="muted"><Trans>Start with the free plan and upgrade when you need more.</Trans></p>
-          <Link href="/" className="btn btn-primary"><Trans>Back to home</Trans></Link>
+          <h2>
+            <Trans>Still deciding?</Trans>
+          </h2>
+          <p className="muted">
+            <Trans>Start with the free plan and upgrade when you need more.</Trans>
+          </p>
+          <Link href="/" className="btn btn-primary">
+            <Trans>Back to home</Trans>
+          </Link>
         </section>
       </div>
     </div>
   );
 }
-

@@ -4,16 +4,25 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatCredits } from '../../../lib/format.ts';
-import type { BillingHistory, PlanCard, User } from '../../../lib/api-types.ts';
+import type { UserResponse as User } from '../../../../contract/auth.ts';
+import type { BillingHistoryResponse as BillingHistory, PlanCard } from '../../../../contract/billing.ts';
+import { errorInfoOf } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/error-text.ts';
 import { createPortalSession, fetchBillingHistory, fetchPlans, goTo } from '../api/billing.api.ts';
 import { copyOf } from '../plans.ts';
 import { PlanCardView } from './plan-card.tsx';
+import { useCheckout } from './use-checkout.ts';
 import { BillingHistoryList } from './billing-history-list.tsx';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
 import './billing.css';
+import { msg } from '@lingui/core/macro';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+
+const PAGE_TITLE = msg`Subscription`;
 
 /** /subscription: current plan, available plans, billing history, portal and cancellation (spec section 2). */
 export function SubscriptionPage({ user, refreshUser }: { user: User | null; refreshUser: () => void }) {
+  useDocumentTitle(PAGE_TITLE);
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [plans, setPlans] = useState<PlanCard[] | null>(null);
@@ -27,9 +36,10 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
   }, []);
   useEffect(() => {
     if (!user) return;
-    setLoadingHistory(true);
     fetchBillingHistory()
-      .then(setHistory, () => toast({ title: t`Error`, description: t`Failed to fetch billing history`, variant: 'destructive' }))
+      .then(setHistory, () =>
+        toast({ title: t`Error`, description: t`Failed to fetch billing history`, variant: 'destructive' }),
+      )
       .finally(() => setLoadingHistory(false));
   }, [user, t]);
 
@@ -38,12 +48,23 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
     try {
       goTo(await createPortalSession(), navigate);
     } catch (error) {
-      toast({ title: t`Error`, description: (error as Error).message || t`Could not open billing portal.`, variant: 'destructive' });
+      toast({
+        title: t`Error`,
+        description: describeError(errorInfoOf(error), i18n, t`Could not open billing portal.`),
+        variant: 'destructive',
+      });
     }
   };
-  const changePlan = () => {
-    toast({ title: t`Redirecting to billing portal for plan changes...` });
-    void openPortal();
+  // Plan changes go through the same checkout as /pricing (the portal only shows invoices and cancellation);
+  // moving to Free is the cancellation below.
+  const { choose, busyPlan } = useCheckout(Boolean(user));
+  const changePlan = (p: PlanCard) => {
+    if (p.planName.toLowerCase() === 'free') {
+      document.getElementById('cancel-subscription')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      document.getElementById('cancel-subscription')?.focus();
+      return;
+    }
+    void choose(p);
   };
 
   const nextBilling = isFree || !history?.next_billing_date ? t`N/A` : history.next_billing_date.slice(0, 10);
@@ -54,21 +75,48 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
     <div className="page">
       <div className="container stack">
         <header className="page-header">
-          <h1><Trans>Subscription Management</Trans></h1>
-          <p><Trans>Manage your plan and billing information</Trans></p>
+          <h1>
+            <Trans>Subscription Management</Trans>
+          </h1>
+          <p>
+            <Trans>Manage your plan and billing information</Trans>
+          </p>
         </header>
         <section className="card">
           <div className="card-header">
-            <h2 className="card-title"><Trans>Current Plan</Trans></h2>
+            <h2 className="card-title">
+              <Trans>Current Plan</Trans>
+            </h2>
           </div>
           <div className="card-body current-plan-grid">
-            <div><p className="muted small"><Trans>Plan</Trans></p><span className="badge badge-primary" data-testid="subscription-plan" data-plan={plan}>{copyOf(plan) ? i18n._(copyOf(plan)!.title) : plan}</span></div>
-            <div><p className="muted small"><Trans>Credits Remaining</Trans></p><strong className="big">{formatCredits(user?.credit_balance, i18n.locale)}</strong></div>
-            <div><p className="muted small"><Trans>Next Billing</Trans></p><strong className="big" dir="ltr">{nextBilling}</strong></div>
+            <div>
+              <p className="muted small">
+                <Trans>Plan</Trans>
+              </p>
+              <span className="badge badge-primary" data-testid="subscription-plan" data-plan={plan}>
+                {copyOf(plan) ? i18n._(copyOf(plan)!.title) : plan}
+              </span>
+            </div>
+            <div>
+              <p className="muted small">
+                <Trans>Credits Remaining</Trans>
+              </p>
+              <strong className="big">{formatCredits(user?.credit_balance, i18n.locale)}</strong>
+            </div>
+            <div>
+              <p className="muted small">
+                <Trans>Next Billing</Trans>
+              </p>
+              <strong className="big" dir="ltr">
+                {nextBilling}
+              </strong>
+            </div>
           </div>
         </section>
         <section>
-          <h2><Trans>Available Plans</Trans></h2>
+          <h2>
+            <Trans>Available Plans</Trans>
+          </h2>
           {!plans ? (
             <Spinner />
           ) : (
@@ -78,9 +126,15 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
                   key={p.planName}
                   plan={p}
                   current={index === currentPlanIndex}
-                  busy={false}
+                  busy={busyPlan === p.planName}
                   onChoose={changePlan}
-                  actionLabel={p.planName.toLowerCase() === 'free' ? t`Downgrade to Free` : index < currentPlanIndex ? t`Change to ${planTitle(p)}` : t`Upgrade to ${planTitle(p)}`}
+                  actionLabel={
+                    p.planName.toLowerCase() === 'free'
+                      ? t`Downgrade to Free`
+                      : index < currentPlanIndex
+                        ? t`Change to ${planTitle(p)}`
+                        : t`Upgrade to ${planTitle(p)}`
+                  }
                 />
               ))}
             </div>
@@ -90,8 +144,12 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
           <>
             <section className="card">
               <div className="card-header row">
-                <h2 className="card-title grow"><Trans>Billing History</Trans></h2>
-                <button type="button" className="btn btn-outline btn-sm" onClick={() => void openPortal()}><Trans>Manage Billing Portal</Trans></button>
+                <h2 className="card-title grow">
+                  <Trans>Billing History</Trans>
+                </h2>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => void openPortal()}>
+                  <Trans>Manage Billing Portal</Trans>
+                </button>
               </div>
               <div className="card-body">
                 <BillingHistoryList invoices={history?.invoices ?? null} loading={loadingHistory} />

@@ -4,24 +4,31 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import type { TestCheckoutSessionResponse as TestSession } from '../../../../contract/billing.ts';
+import { errorInfoOf, type ErrorInfo } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/error-text.ts';
 import { formatCredits } from '../../../lib/format.ts';
-import { CHECKOUT_PLAN_KEY, confirmTestCheckout, describeTestSession, goTo, type TestSession } from '../api/billing.api.ts';
+import { CHECKOUT_PLAN_KEY, confirmTestCheckout, describeTestSession, goTo } from '../api/billing.api.ts';
 import { copyOf } from '../plans.ts';
 import { TestModeBanner } from './test-mode-banner.tsx';
 import './billing.css';
+import { msg } from '@lingui/core/macro';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+
+const PAGE_TITLE = msg`Test checkout`;
 
 /** /billing/test-checkout?session_id=...: the test-mode stand-in for a payment page (no payment is taken). */
 export function TestCheckoutPage() {
+  useDocumentTitle(PAGE_TITLE);
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const sessionId = new URLSearchParams(useSearch()).get('session_id') ?? '';
   const [session, setSession] = useState<TestSession | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    describeTestSession(sessionId).then(setSession, (e: Error) => setError(e.message));
+    describeTestSession(sessionId).then(setSession, (e: unknown) => setError(errorInfoOf(e)));
   }, [sessionId]);
 
   const confirm = async () => {
@@ -31,7 +38,11 @@ export function TestCheckoutPage() {
       sessionStorage.removeItem(CHECKOUT_PLAN_KEY);
       goTo(answer.url || '/studio?subscription_success=true', navigate);
     } catch (e) {
-      toast({ title: t`Error`, description: e instanceof ApiError ? e.message : t`An unexpected error occurred.`, variant: 'destructive' });
+      toast({
+        title: t`Error`,
+        description: describeError(errorInfoOf(e), i18n, t`An unexpected error occurred.`),
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   };
@@ -44,12 +55,20 @@ export function TestCheckoutPage() {
         <TestModeBanner />
         <section className="card checkout-card">
           <div className="card-header">
-            <h1 className="card-title"><Trans>Confirm your plan</Trans></h1>
-            <p className="card-description"><Trans>This checkout runs in test mode: confirming applies the plan and its credits without any charge.</Trans></p>
+            <h1 className="card-title">
+              <Trans>Confirm your plan</Trans>
+            </h1>
+            <p className="card-description">
+              <Trans>
+                This checkout runs in test mode: confirming applies the plan and its credits without any charge.
+              </Trans>
+            </p>
           </div>
           <div className="card-body stack">
             {error ? (
-              <p className="field-error" role="alert">{error}</p>
+              <p className="field-error" role="alert">
+                {describeError(error, i18n, t`This checkout session is invalid or has expired.`)}
+              </p>
             ) : !plan ? (
               <Spinner />
             ) : (
@@ -57,16 +76,26 @@ export function TestCheckoutPage() {
                 <span>
                   <strong>{copy ? i18n._(copy.title) : plan.name}</strong>
                   <br />
-                  <small className="muted"><Trans>{formatCredits(plan.credits, i18n.locale)} credits per month</Trans></small>
+                  <small className="muted">
+                    <Trans>{formatCredits(plan.credits, i18n.locale)} credits per month</Trans>
+                  </small>
                 </span>
                 <strong dir="ltr">${plan.amount.toFixed(2)}</strong>
               </div>
             )}
             <div className="row">
-              <BusyButton busy={busy} type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!plan}>
+              <BusyButton
+                busy={busy}
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void confirm()}
+                disabled={!plan}
+              >
                 <Trans>Confirm</Trans>
               </BusyButton>
-              <Link href="/pricing" className="btn btn-outline"><Trans>Cancel</Trans></Link>
+              <Link href="/pricing" className="btn btn-outline">
+                <Trans>Cancel</Trans>
+              </Link>
             </div>
           </div>
         </section>

@@ -4,8 +4,12 @@ import { Trans } from '@lingui/react/macro';
 export function TestModeBanner() {
   return (
     <div className="test-banner" role="note" data-testid="test-mode-banner">
-      <strong><Trans>Test mode</Trans></strong>
-      <span><Trans>No payment is taken. Plans are applied locally because no payment provider is configured.</Trans></span>
+      <strong>
+        <Trans>Test mode</Trans>
+      </strong>
+      <span>
+        <Trans>No payment is taken. Plans are applied locally because no payment provider is configured.</Trans>
+      </span>
     </div>
   );
 }

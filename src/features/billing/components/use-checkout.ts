@@ -2,18 +2,23 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import type { PlanCard } from '../../../lib/api-types.ts';
+import type { PlanCard } from '../../../../contract/billing.ts';
+import { errorInfoOf } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/error-text.ts';
 import { CHECKOUT_PLAN_KEY, createCheckoutSession, goTo } from '../api/billing.api.ts';
 
 /** Starting checkout from a plan card, with the spec's checks and toasts (sections 5 and 8). */
 export function useCheckout(signedIn: boolean) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
   const choose = async (plan: PlanCard) => {
     if (!signedIn) {
-      toast({ title: t`Authentication Required`, description: t`Please sign in to upgrade your plan.`, variant: 'destructive' });
+      toast({
+        title: t`Authentication Required`,
+        description: t`Please sign in to upgrade your plan.`,
+        variant: 'destructive',
+      });
       return;
     }
     if (!plan.priceId) {
@@ -23,11 +28,17 @@ export function useCheckout(signedIn: boolean) {
     setBusyPlan(plan.planName);
     try {
       const session = await createCheckoutSession(plan.priceId, plan.planName);
-      sessionStorage.setItem(CHECKOUT_PLAN_KEY, JSON.stringify({ name: plan.name, planName: plan.planName, price: plan.price, period: plan.period }));
+      sessionStorage.setItem(
+        CHECKOUT_PLAN_KEY,
+        JSON.stringify({ name: plan.name, planName: plan.planName, price: plan.price, period: plan.period }),
+      );
       goTo(session.url, navigate);
     } catch (error) {
-      const description = error instanceof ApiError ? error.message || t`Could not initiate checkout.` : t`An unexpected error occurred.`;
-      toast({ title: t`Error`, description, variant: 'destructive' });
+      toast({
+        title: t`Error`,
+        description: describeError(errorInfoOf(error), i18n, t`Could not initiate checkout.`),
+        variant: 'destructive',
+      });
     } finally {
       setBusyPlan(null);
     }

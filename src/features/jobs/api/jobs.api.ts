@@ -1,57 +1,68 @@
 /** Job history calls (spec section 7) and the files a finished job offers. */
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { Job, VideoOutput } from '../../../lib/api-types.ts';
+import { ENDPOINTS } from '../../../../contract/endpoints.ts';
+import { OUTPUT_PLACES, type JobResponse, type MediaOutputEntry, type OutputKind } from '../../../../contract/jobs.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { stripExtension } from '../../../lib/format.ts';
 
-export const deleteJob = (id: string) =>
-  apiRequest<{ statusCode: number }>(`/v1/jobs/${encodeURIComponent(id)}`, { method: 'DELETE', fallbackMessage: 'Failed to delete job' });
+export const deleteJob = (id: string) => callApi(ENDPOINTS.deleteJob, { params: { id } });
 
 /** Raised when a job cannot be retried; the message is the spec's. */
 export class RetryRefusedError extends Error {}
 
 /**
  * Resubmits a job with its original source file URL; the source language defaults to 'auto' (spec section 4).
- * @throws RetryRefusedError 'Unable to retry: missing job data' without a source file URL.
+ * @throws RetryRefusedError 'Unable to retry: missing job data' without a source file URL or target language.
+ * @throws ApiError when the server refuses it (PAYMENT_REQUIRED, UPLOAD_EXPIRED...).
  */
-export function retryJob(job: Job): Promise<Job> {
-  if (!job.source_file_url || job.target_languages.length === 0) throw new RetryRefusedError('Unable to retry: missing job data');
+export function retryJob(job: JobResponse): Promise<JobResponse> {
+  if (!job.source_file_url || job.target_languages.length === 0)
+    throw new RetryRefusedError('Unable to retry: missing job data');
   const source_language = job.source_language || 'auto';
   if (job.job_type === 'document_translation') {
-    return apiRequest<Job>('/v1/documents/translate', {
-      method: 'POST',
-      json: { media_url: job.source_file_url, source_language, target_languages: job.target_languages, services_to_run: ['document'] },
-      fallbackMessage: 'Failed to start document translation job',
+    return callApi(ENDPOINTS.translateDocument, {
+      body: {
+        media_url: job.source_file_url,
+        source_language,
+        target_languages: job.target_languages,
+        services_to_run: ['document'],
+      },
     });
   }
-  return apiRequest<Job>('/v1/jobs/translate', {
-    method: 'POST',
-    json: {
+  return callApi(ENDPOINTS.translate, {
+    body: {
       media_url: job.source_file_url,
       source_language,
       target_languages: job.target_languages,
       services_to_run: job.services_requested.filter((s) => s !== 'document'),
       voice_over_mode: job.voice_over_mode ?? 'dubbing',
     },
-    fallbackMessage: 'Failed to start translation job',
   });
 }
+
+/** The file extension of each media output kind, in the order the download menu lists them. */
+const MEDIA_EXTENSIONS: Record<Exclude<OutputKind, 'document'>, string> = {
+  subtitle_srt: 'srt',
+  subtitle_vtt: 'vtt',
+  voice_over_mp3: 'mp3',
+  voice_over_mp4: 'mp4',
+  subtitled_mp4: 'mp4',
+};
 
 export interface OutputFile {
   lang: string;
   /** 'srt' | 'vtt' | 'mp3' | 'mp4' | 'docx' | ... */
   ext: string;
-  kind: 'subtitle' | 'voice_over' | 'video' | 'document';
+  kind: OutputKind;
   url: string;
   /** Download name (spec section 9): {name}_{lang}.vtt / .mp3, documents {name without extension}__{lang}.{ext}. */
   filename: string;
 }
 
 /** Every downloadable file of a job, per target language, with the spec's file names (fallback job_{id}). */
-export function outputFilesOf(job: Job): OutputFile[] {
+export function outputFilesOf(job: JobResponse): OutputFile[] {
   const files: OutputFile[] = [];
   const base = job.original_filename ? stripExtension(job.original_filename) : `job_${job.id}`;
-  for (const [lang, entry] of Object.entries(job.output_files ?? {})) {
-    if (!entry) continue;
+  for (const [lang, entry] of Object.entries(job.output_files)) {
     if (job.job_type === 'document_translation') {
       for (const [key, url] of Object.entries(entry as Record<string, string>)) {
         if (!key.endsWith('_url') || typeof url !== 'string') continue;
@@ -60,11 +71,12 @@ export function outputFilesOf(job: Job): OutputFile[] {
       }
       continue;
     }
-    const video = entry as VideoOutput;
-    if (video.subtitle?.srt_url) files.push({ lang, ext: 'srt', kind: 'subtitle', url: video.subtitle.srt_url, filename: `${base}_${lang}.srt` });
-    if (video.subtitle?.vtt_url) files.push({ lang, ext: 'vtt', kind: 'subtitle', url: video.subtitle.vtt_url, filename: `${base}_${lang}.vtt` });
-    if (video.voice_over?.voice_over_url) files.push({ lang, ext: 'mp3', kind: 'voice_over', url: video.voice_over.voice_over_url, filename: `${base}_${lang}.mp3` });
-    if (video.voice_over?.video_url) files.push({ lang, ext: 'mp4', kind: 'video', url: video.voice_over.video_url, filename: `${base}_${lang}.mp4` });
+    const media = entry as MediaOutputEntry;
+    for (const [kind, ext] of Object.entries(MEDIA_EXTENSIONS) as Array<[keyof typeof MEDIA_EXTENSIONS, string]>) {
+      const [group, field] = OUTPUT_PLACES[kind];
+      const url = (media[group] as Record<string, string | undefined> | undefined)?.[field];
+      if (url) files.push({ lang, ext, kind, url, filename: `${base}_${lang}.${ext}` });
+    }
   }
   return files;
 }
@@ -77,12 +89,18 @@ function cacheKey(url: string): string {
   return u.origin + u.pathname;
 }
 
+/** The copy of a finished file kept on this device (Cache Storage), or undefined when it was never saved here. */
+export async function keptFile(url: string): Promise<Blob | undefined> {
+  if (!('caches' in window)) return undefined;
+  const cached = await caches.match(cacheKey(url), { ignoreSearch: true }).catch(() => undefined);
+  return cached ? cached.blob() : undefined;
+}
+
 /**
- * Fetches a finished file (CORS) and saves it under `filename`. The file is also kept in Cache Storage so it
- * opens offline later. @throws Error when neither the network nor the cache has it.
+ * Fetches a finished file (CORS) and keeps it in Cache Storage so it opens offline later; without the network
+ * the kept copy is returned. @throws Error when neither the network nor the cache has it.
  */
-export async function downloadFile(url: string, filename: string): Promise<void> {
-  let blob: Blob;
+export async function fetchKept(url: string): Promise<Blob> {
   try {
     const response = await fetch(url, { mode: 'cors' });
     if (!response.ok) throw new Error(`Download failed with status: ${response.status}`);
@@ -90,12 +108,20 @@ export async function downloadFile(url: string, filename: string): Promise<void>
       const cache = await caches.open(DOWNLOAD_CACHE);
       await cache.put(cacheKey(url), response.clone()).catch(() => undefined);
     }
-    blob = await response.blob();
+    return await response.blob();
   } catch (error) {
-    const cached = 'caches' in window ? await caches.match(cacheKey(url), { ignoreSearch: true }) : undefined;
-    if (!cached) throw error;
-    blob = await cached.blob();
+    const kept = await keptFile(url);
+    if (!kept) throw error;
+    return kept;
   }
+}
+
+/**
+ * Fetches a finished file (see fetchKept) and saves it under `filename`.
+ * @throws Error when neither the network nor the cache has it.
+ */
+export async function downloadFile(url: string, filename: string): Promise<void> {
+  const blob = await fetchKept(url);
   const objectUrl = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = objectUrl;

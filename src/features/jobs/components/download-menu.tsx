@@ -1,51 +1,139 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import type { Job } from '../../../lib/api-types.ts';
+import type { JobResponse } from '../../../../contract/jobs.ts';
 import { downloadFile, outputFilesOf, type OutputFile } from '../api/jobs.api.ts';
+import { OUTPUT_LABELS } from '../labels.ts';
 
-/** Download: one entry per output file; a failed fetch opens the URL in a new tab (spec section 8). */
-export function DownloadMenu({ job }: { job: Job }) {
-  const { t } = useLingui();
+/**
+ * Download: one entry per output file; a failed fetch opens the URL in a new tab (spec section 8), except offline,
+ * where the user is told the file is not saved on this device.
+ */
+export function DownloadMenu({ job }: { job: JobResponse }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // Opens upward when there is no room below (the menu stays on screen at any size; issue 15 item 14).
+  const [upward, setUpward] = useState(false);
   const files = outputFilesOf(job);
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
+    // Escape closes it and gives the focus back to the button.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
+  useLayoutEffect(() => {
+    if (!open || !menu.current || !button.current) return;
+    const below = window.innerHeight - button.current.getBoundingClientRect().bottom;
+    const above = button.current.getBoundingClientRect().top;
+    const height = menu.current.getBoundingClientRect().height;
+    setUpward(height + 12 > below && above > below);
+    menu.current.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+  const onMenuKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const next = (index + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+    items[next]?.focus();
+  };
   if (files.length === 0) return null;
 
   const label = (f: OutputFile) => {
-    const kinds: Record<string, string> = { srt: t`Subtitles (SRT)`, vtt: t`Subtitles (VTT)`, mp3: t`Voice-over (MP3)`, mp4: t`Dubbed video (MP4)` };
-    return `${f.lang.toUpperCase()} · ${kinds[f.ext] ?? f.ext.toUpperCase()}`;
+    const kind = { ...OUTPUT_LABELS[f.kind], values: { ext: f.ext.toUpperCase() } };
+    return `${f.lang.toUpperCase()} · ${i18n._(kind)}`;
   };
   const start = async (file: OutputFile) => {
     setOpen(false);
     const isDocument = job.job_type === 'document_translation';
-    toast({ title: t`Starting Download`, description: isDocument ? t`Your document will begin downloading.` : t`Your file ${file.filename} will begin downloading.` });
+    toast({
+      title: t`Starting Download`,
+      description: isDocument
+        ? t`Your document will begin downloading.`
+        : t`Your file ${file.filename} will begin downloading.`,
+    });
     try {
       await downloadFile(file.url, file.filename);
     } catch {
-      toast({ title: t`Download Failed`, description: t`Could not download the file. Opening in a new tab as a fallback.`, variant: 'destructive' });
+      // Offline, a file never saved on this device cannot open in a new tab either: say so (issue 15 item 10).
+      if (!navigator.onLine) {
+        toast({
+          title: t`You are offline`,
+          description: t`This file is not saved on this device yet. Download it again when you are back online.`,
+          variant: 'destructive',
+        });
+        return;
+      }
+      toast({
+        title: t`Download Failed`,
+        description: t`Could not download the file. Opening in a new tab as a fallback.`,
+        variant: 'destructive',
+      });
       window.open(file.url, '_blank', 'noopener');
     }
   };
 
   return (
     <div className="download-menu" ref={ref}>
-      <button type="button" className="btn btn-outline btn-sm" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 4v12M7 11l5 5 5-5M5 20h14" /></svg>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        ref={button}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M12 4v12M7 11l5 5 5-5M5 20h14" />
+        </svg>
         <Trans>Download</Trans>
       </button>
       {open ? (
-        <div className="menu" role="menu">
+        <div
+          ref={menu}
+          className={`menu${upward ? ' menu-up' : ''}`}
+          role="menu"
+          aria-label={t`Download`}
+          tabIndex={-1}
+          onKeyDown={onMenuKey}
+          data-testid="download-menu"
+        >
           {files.map((f) => (
-            <button key={f.url} type="button" role="menuitem" className="menu-item" onClick={() => void start(f)} data-ext={f.ext} data-lang={f.lang}>
+            <button
+              key={f.url}
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => void start(f)}
+              data-ext={f.ext}
+              data-lang={f.lang}
+            >
               {label(f)}
-              <span className="menu-item-sub" dir="ltr">{f.filename}</span>
+              <span className="menu-item-sub" dir="ltr">
+                {f.filename}
+              </span>
             </button>
           ))}
         </div>

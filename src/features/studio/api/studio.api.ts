@@ -1,13 +1,8 @@
 /** Studio calls that do not go through the worker: the exact price of a configured job. */
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ENDPOINTS } from '../../../../contract/endpoints.ts';
+import type { EstimateRequest } from '../../../../contract/jobs.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
-export interface Estimate {
-  credits: number;
-  balance: number;
-  media_seconds?: number;
-  word_count?: number;
-}
-
-/** POST /v1/jobs/estimate: the server's price in credits from the real media duration or word count. */
-export const estimateJob = (body: { media_url: string; target_languages: string[]; services_to_run: string[] }, signal?: AbortSignal) =>
-  apiRequest<Estimate>('/v1/jobs/estimate', { method: 'POST', json: body, signal });
+/** POST /v1/jobs/estimate: the server's price in credits from the real media length or word count. */
+export const estimateJob = (body: EstimateRequest, signal?: AbortSignal) =>
+  callApi(ENDPOINTS.estimate, { body, signal });

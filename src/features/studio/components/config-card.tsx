@@ -1,14 +1,20 @@
-import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AUTO_DETECT, STUDIO_LANGUAGES } from '../../../config/constants.ts';
+import { ENDPOINTS } from '../../../../contract/endpoints.ts';
+import { AUTO_DETECT_LABEL, AUTO_LANGUAGE, languageLabel, STUDIO_LANGUAGES } from '../../../config/languages.ts';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorInfoOf } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/error-text.ts';
+import { formatList } from '../../../lib/format.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
-import { formatCredits } from '../../../lib/format.ts';
 import { useStudioStore, type StudioTab } from '../store.ts';
-import { buildRequest, canStart, estimateCredits } from '../schemas.ts';
-import { estimateJob, type Estimate } from '../api/studio.api.ts';
+import { buildRequest, canStart, servicesOf } from '../schemas.ts';
+import { CostSummary } from './cost-summary.tsx';
+import { useExactPrice } from './use-exact-price.ts';
+import { sourceProblem, targetProblem, useCapabilitiesStore } from '../capabilities.ts';
+import { VoicePicker } from './voice-picker.tsx';
+import { SubtitleStyleFields } from './subtitle-style-fields.tsx';
+import { useEffect } from 'react';
 
 interface ConfigCardProps {
   kind: StudioTab;
@@ -25,147 +31,332 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
   const submitting = useStudioStore((s) => s.submitting);
   const update = useStudioStore((s) => s.updateConfig);
   const toggleTarget = useStudioStore((s) => s.toggleTarget);
-  const cost = estimateCredits(kind, config);
   const mediaUrl = selection?.type === 'youtube' ? selection.youtubeUrl : upload?.fileUrl;
-  const [exact, setExact] = useState<Estimate | null>(null);
-
+  const words = useStudioStore((s) =>
+    kind === 'media' && config.wordsUploadId ? s.uploads[config.wordsUploadId] : undefined,
+  );
+  const wordsPending = Boolean(config.wordsUploadId) && !words?.fileUrl;
+  const setStyle = (change: Partial<typeof config.style>) => update(kind, { style: { ...config.style, ...change } });
+  // The server's price for exactly this uploaded file (a YouTube link is priced when the job starts).
+  const exact = useExactPrice(
+    mediaUrl && selection?.type === 'file' && config.targets.length > 0
+      ? {
+          media_url: mediaUrl,
+          source_language: config.source,
+          target_languages: config.targets,
+          services_to_run: servicesOf(kind, config),
+        }
+      : null,
+  );
+  const short = exact !== null && exact.credits > exact.balance;
+  const caps = useCapabilitiesStore((s) => s.languages);
+  useEffect(() => void useCapabilitiesStore.getState().load(), []);
+  const targetOptions = STUDIO_LANGUAGES.filter((l) => l.code !== config.source).map((l) => ({
+    ...l,
+    problem: targetProblem(caps, kind, config.source, l.code, kind === 'media' && config.voiceOver),
+  }));
+  const noTranslation = targetOptions.filter((l) => l.problem === 'translation');
+  const noVoice = targetOptions.filter((l) => l.problem === 'voice');
+  const unavailableSources = STUDIO_LANGUAGES.filter((l) => sourceProblem(caps, kind, l.code) !== null);
+  // A target that became unavailable (another source, voice-over switched on) is dropped from the choice.
+  const blockedKey = targetOptions
+    .filter((l) => l.problem && config.targets.includes(l.code))
+    .map((l) => l.code)
+    .join(',');
   useEffect(() => {
-    setExact(null);
-    if (!mediaUrl || selection?.type !== 'file' || config.targets.length === 0) return;
-    const request = buildRequest(kind, config, mediaUrl);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      estimateJob({ media_url: mediaUrl, target_languages: config.targets, services_to_run: request.services_to_run as string[] }, controller.signal)
-        .then(setExact)
-        .catch(() => setExact(null));
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [mediaUrl, kind, config, selection?.type]);
+    if (!blockedKey) return;
+    const blocked = blockedKey.split(',');
+    update(kind, { targets: useStudioStore.getState().config[kind].targets.filter((c) => !blocked.includes(c)) });
+  }, [blockedKey, kind, update]);
+  const listOf = (codes: readonly { code: string }[]) =>
+    formatList(
+      codes.map((l) => languageName(l.code)),
+      i18n.locale,
+    );
+  const uploadFailed = upload?.status === 'failed';
 
   const onStart = async () => {
     if (!signedIn) {
-      toast({ title: t`Authentication Required`, description: t`Please log in to submit a job`, variant: 'destructive' });
+      toast({
+        title: t`Authentication Required`,
+        description: t`Please log in to submit a job`,
+        variant: 'destructive',
+      });
       return;
     }
     if (config.targets.length === 0) {
-      toast({ title: t`Invalid Configuration`, description: t`Please select at least one target language`, variant: 'destructive' });
+      toast({
+        title: t`Invalid Configuration`,
+        description: t`Please select at least one target language`,
+        variant: 'destructive',
+      });
       return;
     }
     const store = useStudioStore.getState();
     store.setSubmitting(true);
     try {
-      const endpoint = kind === 'document' ? '/v1/documents/translate' : '/v1/jobs/translate';
-      const body = { ...buildRequest(kind, config, mediaUrl), original_filename: upload?.filename };
+      const endpoint = kind === 'document' ? ENDPOINTS.translateDocument.path : ENDPOINTS.translate.path;
+      const body = {
+        ...buildRequest(kind, config, mediaUrl, words?.fileUrl),
+        original_filename: upload?.filename,
+      };
       const uploadRef = selection?.type === 'file' ? selection.uploadId : undefined;
       const result = await getUploadWorker().submit(endpoint, body, uploadRef);
       if (result.state === 'sent') {
-        toast({ title: t`Job Submitted Successfully!`, description: t`Your translation job has been queued for processing.`, variant: 'success' });
+        toast({
+          title: t`Job Submitted Successfully!`,
+          description: t`Your translation job has been queued for processing.`,
+          variant: 'success',
+        });
         onSubmitted();
       } else if (upload && upload.status !== 'completed') {
         toast({ title: t`Job saved`, description: t`It will be sent as soon as the upload finishes.` });
       } else {
-        toast({ title: t`You are offline`, description: t`Your job is saved on this device and will be sent when the connection is back.` });
+        toast({
+          title: t`You are offline`,
+          description: t`Your job is saved on this device and will be sent when the connection is back.`,
+        });
       }
       store.select(kind, null);
       store.updateConfig(kind, { targets: [] });
+      // The card goes away with the selection: the focus goes back to the drop zone, ready for the next file.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="${kind}-drop"]`)?.focus());
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : (error as Error)?.message;
-      toast({ title: t`Submission Failed`, description: message || t`Failed to submit job`, variant: 'destructive' });
+      const fallback =
+        kind === 'document' ? t`Failed to start document translation job` : t`Failed to start translation job`;
+      toast({
+        title: t`Submission Failed`,
+        description: describeError(errorInfoOf(error), i18n, fallback),
+        variant: 'destructive',
+      });
     } finally {
       useStudioStore.getState().setSubmitting(false);
     }
   };
 
-  const languageName = (code: string) => i18n._(STUDIO_LANGUAGES.find((l) => l.code === code)?.name ?? AUTO_DETECT.name);
+  const languageName = (code: string) => languageLabel(code, i18n);
 
   return (
     <section className="card config-card" aria-labelledby={`config-${kind}`}>
       <div className="card-header">
-        <h2 className="card-title" id={`config-${kind}`}><Trans>Configuration</Trans></h2>
-        <p className="card-description"><Trans>Choose the languages and what you want back.</Trans></p>
+        <h2 className="card-title" id={`config-${kind}`}>
+          <Trans>Configuration</Trans>
+        </h2>
+        <p className="card-description">
+          <Trans>Choose the languages and what you want back.</Trans>
+        </p>
       </div>
       <div className="card-body stack">
         <label className="field">
-          <span className="label"><Trans>Source language</Trans></span>
-          <select className="select" value={config.source} onChange={(e) => update(kind, { source: e.target.value })} data-testid="source-language">
-            {kind === 'media' ? <option value="auto">{i18n._(AUTO_DETECT.name)}</option> : null}
-            {STUDIO_LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>{i18n._(l.name)}</option>
-            ))}
+          <span className="label">
+            <Trans>Source language</Trans>
+          </span>
+          <select
+            className="select"
+            value={config.source}
+            onChange={(e) => update(kind, { source: e.target.value })}
+            data-testid="source-language"
+          >
+            {kind === 'media' ? <option value={AUTO_LANGUAGE}>{i18n._(AUTO_DETECT_LABEL)}</option> : null}
+            {STUDIO_LANGUAGES.map((l) => {
+              // With the user's own words no recogniser runs: every language can be the source.
+              const off = !config.wordsUploadId && unavailableSources.includes(l);
+              return (
+                <option key={l.code} value={l.code} disabled={off}>
+                  {off ? t`${i18n._(l.name)} (unavailable)` : i18n._(l.name)}
+                </option>
+              );
+            })}
           </select>
+          {config.wordsUploadId ? (
+            <small className="muted small" data-testid="source-required">
+              <Trans>
+                Required with your own subtitles or transcript: no speech recognition runs, so the language cannot be
+                detected.
+              </Trans>
+            </small>
+          ) : kind === 'media' && unavailableSources.length > 0 ? (
+            <small className="muted small" data-testid="source-unavailable">
+              <Trans>
+                Speech is recognised in {listOf(STUDIO_LANGUAGES.filter((l) => !unavailableSources.includes(l)))} only;
+                other spoken languages need a speech service. Ask your administrator.
+              </Trans>
+            </small>
+          ) : null}
         </label>
         <fieldset className="field fieldset">
-          <legend className="label"><Trans>Target languages</Trans></legend>
+          <legend className="label">
+            <Trans>Target languages</Trans>
+          </legend>
           <div className="chips">
-            {STUDIO_LANGUAGES.filter((l) => l.code !== config.source).map((l) => (
-              <label key={l.code} className={`chip${config.targets.includes(l.code) ? ' selected' : ''}`}>
-                <input type="checkbox" checked={config.targets.includes(l.code)} onChange={() => toggleTarget(kind, l.code)} value={l.code} />
+            {targetOptions.map((l) => (
+              <label
+                key={l.code}
+                className={`chip${config.targets.includes(l.code) ? ' selected' : ''}${l.problem ? ' unavailable' : ''}`}
+                data-unavailable={l.problem ?? undefined}
+              >
+                <input
+                  type="checkbox"
+                  checked={config.targets.includes(l.code)}
+                  onChange={() => toggleTarget(kind, l.code)}
+                  value={l.code}
+                  disabled={l.problem !== null}
+                  aria-describedby={l.problem ? `unavailable-${kind}` : undefined}
+                />
                 {i18n._(l.name)}
               </label>
             ))}
           </div>
+          {noTranslation.length > 0 || noVoice.length > 0 ? (
+            <p className="muted small unavailable-note" id={`unavailable-${kind}`} data-testid="targets-unavailable">
+              {noTranslation.length > 0 ? (
+                <Trans>
+                  Translation into {listOf(noTranslation)} needs a translation service; ask your administrator.
+                </Trans>
+              ) : null}{' '}
+              {noVoice.length > 0 ? (
+                <Trans>Voice-over in {listOf(noVoice)} needs a voice service; ask your administrator.</Trans>
+              ) : null}
+            </p>
+          ) : null}
         </fieldset>
         {kind === 'media' ? (
           <>
             <fieldset className="field fieldset">
-              <legend className="label"><Trans>Outputs</Trans></legend>
+              <legend className="label">
+                <Trans>Outputs</Trans>
+              </legend>
               <label className="option-row">
-                <input type="checkbox" checked={config.subtitles} onChange={(e) => update(kind, { subtitles: e.target.checked })} />
-                <span><strong><Trans>Subtitles</Trans></strong><small><Trans>SRT and VTT files</Trans></small></span>
+                <input
+                  type="checkbox"
+                  checked={config.subtitles}
+                  onChange={(e) => update(kind, { subtitles: e.target.checked })}
+                />
+                <span>
+                  <strong>
+                    <Trans>Subtitles</Trans>
+                  </strong>
+                  <small>
+                    <Trans>SRT and VTT files</Trans>
+                  </small>
+                </span>
               </label>
               <label className="option-row">
-                <input type="checkbox" checked={config.voiceOver} onChange={(e) => update(kind, { voiceOver: e.target.checked })} />
-                <span><strong><Trans>Voice-over</Trans></strong><small><Trans>AI dubbed audio (MP3)</Trans></small></span>
+                <input
+                  type="checkbox"
+                  checked={config.voiceOver}
+                  onChange={(e) => update(kind, { voiceOver: e.target.checked })}
+                />
+                <span>
+                  <strong>
+                    <Trans>Voice-over</Trans>
+                  </strong>
+                  <small>
+                    <Trans>AI dubbed audio (MP3)</Trans>
+                  </small>
+                </span>
+              </label>
+              <label className="option-row">
+                <input
+                  type="checkbox"
+                  checked={config.burned}
+                  onChange={(e) => update(kind, { burned: e.target.checked })}
+                />
+                <span>
+                  <strong>
+                    <Trans>Subtitles in the video</Trans>
+                  </strong>
+                  <small>
+                    <Trans>MP4 with the subtitles burned into the picture</Trans>
+                  </small>
+                </span>
+              </label>
+              <label className="option-row">
+                <input
+                  type="checkbox"
+                  checked={config.style.bilingual}
+                  onChange={(e) => setStyle({ bilingual: e.target.checked })}
+                />
+                <span>
+                  <strong>
+                    <Trans>Bilingual subtitles</Trans>
+                  </strong>
+                  <small>
+                    <Trans>The original line above the translation</Trans>
+                  </small>
+                </span>
               </label>
             </fieldset>
+            {config.burned ? <SubtitleStyleFields style={config.style} onChange={setStyle} /> : null}
             {config.voiceOver ? (
               <fieldset className="field fieldset">
-                <legend className="label"><Trans>Voice-over quality</Trans></legend>
+                <legend className="label">
+                  <Trans>Voice-over quality</Trans>
+                </legend>
                 <div className="quality-grid">
                   <label className={`quality${config.mode === 'manual' ? ' selected' : ''}`}>
-                    <input type="radio" name={`mode-${kind}`} checked={config.mode === 'manual'} onChange={() => update(kind, { mode: 'manual' })} />
-                    <strong><Trans>Standard</Trans></strong>
-                    <small><Trans>5 voices per language</Trans></small>
+                    <input
+                      type="radio"
+                      name={`mode-${kind}`}
+                      checked={config.mode === 'manual'}
+                      onChange={() => update(kind, { mode: 'manual' })}
+                    />
+                    <strong>
+                      <Trans>Standard</Trans>
+                    </strong>
+                    <small>
+                      <Trans>Clear synthetic voices</Trans>
+                    </small>
                   </label>
                   <label className={`quality${config.mode === 'dubbing' ? ' selected' : ''}`}>
-                    <input type="radio" name={`mode-${kind}`} checked={config.mode === 'dubbing'} onChange={() => update(kind, { mode: 'dubbing' })} />
-                    <strong><Trans>Premium</Trans></strong>
-                    <small><Trans>20+ voices per language</Trans></small>
+                    <input
+                      type="radio"
+                      name={`mode-${kind}`}
+                      checked={config.mode === 'dubbing'}
+                      onChange={() => update(kind, { mode: 'dubbing' })}
+                    />
+                    <strong>
+                      <Trans>Premium</Trans>
+                    </strong>
+                    <small>
+                      <Trans>Natural neural voices where the server has them</Trans>
+                    </small>
                   </label>
                 </div>
               </fieldset>
             ) : null}
+            {config.voiceOver && config.targets.length > 0 ? (
+              <VoicePicker
+                kind={kind}
+                targets={config.targets}
+                tier={config.mode === 'dubbing' ? 'premium' : 'standard'}
+                chosen={config.voices}
+                onChoose={(code, id) => update(kind, { voices: { ...config.voices, [code]: id } })}
+              />
+            ) : null}
           </>
         ) : null}
-        <div className="cost-summary" data-testid="cost-summary">
-          <h3><Trans>Cost summary</Trans></h3>
-          {kind === 'media' && config.subtitles ? (
-            <p className="cost-line"><span><Trans>Subtitles ({config.targets.length} × 10 credits)</Trans></span><span>{formatCredits(cost.subtitles, i18n.locale)}</span></p>
-          ) : null}
-          {kind === 'media' && config.voiceOver ? (
-            <p className="cost-line"><span><Trans>Voice-over ({config.targets.length} × 30 credits)</Trans></span><span>{formatCredits(cost.voiceOver, i18n.locale)}</span></p>
-          ) : null}
-          {kind === 'document' ? (
-            <p className="cost-line"><span><Trans>Document translation ({config.targets.length} × 3 credits)</Trans></span><span>{formatCredits(cost.document, i18n.locale)}</span></p>
-          ) : null}
-          <p className="cost-line total"><span><Trans>Total estimated cost</Trans></span><span><Trans>{formatCredits(cost.total, i18n.locale)} credits</Trans></span></p>
-          {exact ? (
-            <p className="cost-exact" data-testid="exact-cost">
-              <Trans>Price for this file: {formatCredits(exact.credits, i18n.locale)} credits (balance {formatCredits(exact.balance, i18n.locale)})</Trans>
-            </p>
-          ) : (
-            <p className="cost-note"><Trans>Estimate for 10 minutes of media or 500 words; the final price uses the real length.</Trans></p>
-          )}
-        </div>
-        <BusyButton busy={submitting} type="button" className="btn btn-gradient btn-lg btn-block" disabled={!canStart(kind, config, submitting) || !mediaUrl && selection?.type !== 'file'} onClick={() => void onStart()}>
+        <CostSummary kind={kind} config={config} exact={exact} uploaded={Boolean(mediaUrl)} />
+        <BusyButton
+          busy={submitting}
+          type="button"
+          className="btn btn-gradient btn-lg btn-block"
+          disabled={
+            !canStart(kind, config, submitting) ||
+            (!mediaUrl && selection?.type !== 'file') ||
+            short ||
+            uploadFailed ||
+            wordsPending
+          }
+          onClick={() => void onStart()}
+        >
           <Trans>Start Processing</Trans>
         </BusyButton>
         {config.targets.length > 0 ? (
           <p className="muted small">
-            <Trans>From {languageName(config.source)} to {config.targets.map(languageName).join(', ')}</Trans>
+            <Trans>
+              From {languageName(config.source)} to {listOf(config.targets.map((code) => ({ code })))}
+            </Trans>
           </p>
         ) : null}
       </div>

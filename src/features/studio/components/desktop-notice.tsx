@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Dialog } from '../../../components/dialog.tsx';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants.ts';
 
 /** Under 768 px the studio recommends a desktop browser, once per visit (spec section 2). */
 export function DesktopNotice() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (sessionStorage.getItem('desktop_notice_dismissed')) return;
-    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-    setOpen(query.matches);
-  }, []);
+  const [open, setOpen] = useState(
+    () =>
+      !sessionStorage.getItem('desktop_notice_dismissed') &&
+      window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches,
+  );
   const dismiss = () => {
     sessionStorage.setItem('desktop_notice_dismissed', '1');
     setOpen(false);
@@ -21,7 +20,11 @@ export function DesktopNotice() {
       onClose={dismiss}
       title={<Trans>Desktop Experience Recommended</Trans>}
       description={<Trans>For the best experience, please use a desktop browser for the Studio.</Trans>}
-      footer={<button type="button" className="btn btn-primary" onClick={dismiss}><Trans>Dismiss</Trans></button>}
+      footer={
+        <button type="button" className="btn btn-primary" onClick={dismiss}>
+          <Trans>Dismiss</Trans>
+        </button>
+      }
     />
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
-import type { User } from '../../../lib/api-types.ts';
+import type { UserResponse as User } from '../../../../contract/auth.ts';
+import { panelIdOf, tabIdOf } from '../../../lib/tabs.tsx';
 import { useStudioStore } from '../store.ts';
 import { UploadCard } from './upload-card.tsx';
 import { ConfigCard } from './config-card.tsx';
@@ -27,7 +28,11 @@ export function StudioPage({ user, refreshUser, history }: StudioPageProps) {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     if (params.get('subscription_success') === 'true') {
-      toast({ title: t`Subscription Successful!`, description: t`Welcome to your new plan! Your credits have been added.`, variant: 'success' });
+      toast({
+        title: t`Subscription Successful!`,
+        description: t`Welcome to your new plan! Your credits have been added.`,
+        variant: 'success',
+      });
       refreshUser();
       history_replace();
     }
@@ -36,7 +41,7 @@ export function StudioPage({ user, refreshUser, history }: StudioPageProps) {
   // The page frame and the header (title, tabs) come from the shell: see StudioHeader.
   return (
     <>
-      <div className="studio-grid" role="tabpanel">
+      <div className="studio-grid" role="tabpanel" id={panelIdOf('studio')} aria-labelledby={tabIdOf('studio', tab)}>
         <div className="studio-main stack">
           <UploadCard kind={tab} key={`upload-${tab}`} />
           {selection ? <ConfigCard kind={tab} signedIn={Boolean(user)} onSubmitted={refreshUser} /> : null}

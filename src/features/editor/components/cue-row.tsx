@@ -1,0 +1,81 @@
+import { memo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { CueRule } from '../../../../contract/cues.ts';
+import type { TrackCue } from '../../../../contract/tracks.ts';
+import type { CueRowData } from '../rows.ts';
+import { CueText } from './cue-text.tsx';
+import { TimeInput } from './time-input.tsx';
+
+export interface Column {
+  track: string;
+  language: string;
+  label: string;
+  warnings: Readonly<Record<string, CueRule[]>>;
+}
+
+interface CueRowProps {
+  row: CueRowData;
+  index: number;
+  active: boolean;
+  /** Columns in reading order: [source, target]; `timingColumn` is the one the row's own cue belongs to. */
+  columns: readonly [Column, Column];
+  timingColumn: 0 | 1;
+  onSelect: (cue: TrackCue) => void;
+  onText: (track: string, id: string, text: string) => void;
+  onTimes: (id: string, times: { start?: number; end?: number }) => void;
+  onNext: (index: number, column: 0 | 1) => void;
+}
+
+/** One row of the cue list: its number and times, and the source and target texts side by side. */
+export const CueRow = memo(function CueRow(props: CueRowProps) {
+  const { row, index, active, columns, timingColumn, onSelect, onText, onTimes, onNext } = props;
+  const { t } = useLingui();
+  const n = index + 1;
+  const cellOf = (column: 0 | 1) => {
+    const col = columns[column];
+    const cues = column === timingColumn ? [row.cue] : row.paired;
+    return (
+      <div className="cue-cell" data-column={column === 0 ? 'source' : 'target'}>
+        {cues.map((cue) => (
+          <CueText
+            key={cue.id}
+            cue={cue}
+            track={col.track}
+            language={col.language}
+            label={t`Subtitle ${n}, ${col.label}`}
+            warnings={col.warnings[cue.id]}
+            onChange={(text) => onText(col.track, cue.id, text)}
+            onNext={() => onNext(index, column)}
+          />
+        ))}
+      </div>
+    );
+  };
+  return (
+    <li
+      className={`cue-row${active ? ' cue-active' : ''}`}
+      data-testid="cue-row"
+      data-cue-id={row.cue.id}
+      aria-current={active ? 'true' : undefined}
+      onFocusCapture={() => onSelect(row.cue)}
+    >
+      <div className="cue-times">
+        <span className="cue-number">{n}</span>
+        <TimeInput
+          value={row.cue.start}
+          label={t`Start of subtitle ${n}`}
+          testId="cue-start"
+          onCommit={(start) => onTimes(row.cue.id, { start })}
+        />
+        <TimeInput
+          value={row.cue.end}
+          label={t`End of subtitle ${n}`}
+          testId="cue-end"
+          onCommit={(end) => onTimes(row.cue.id, { end })}
+        />
+      </div>
+      {cellOf(0)}
+      {cellOf(1)}
+    </li>
+  );
+});

@@ -1,0 +1,52 @@
+import { useLingui } from '@lingui/react/macro';
+import type { CueRule } from '../../../../contract/cues.ts';
+import type { TrackCue } from '../../../../contract/tracks.ts';
+import { RULE_LABELS } from '../labels.ts';
+
+interface CueTextProps {
+  cue: TrackCue;
+  track: string;
+  language: string;
+  label: string;
+  warnings: readonly CueRule[] | undefined;
+  onChange: (text: string) => void;
+  /** Enter (without Shift): go to the next cue's box of the same column. */
+  onNext: () => void;
+}
+
+/** One cue's editable text (right-to-left by its content) with the rules it breaks, live. */
+export function CueText({ cue, track, language, label, warnings, onChange, onNext }: CueTextProps) {
+  const { i18n } = useLingui();
+  const lines = Math.min(3, Math.max(2, cue.text.split('\n').length));
+  return (
+    <div className="cue-text">
+      <textarea
+        className="input cue-textarea"
+        dir="auto"
+        lang={language}
+        rows={lines}
+        aria-label={label}
+        data-testid="cue-text"
+        data-track={track}
+        data-cue-id={cue.id}
+        value={cue.text}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            onNext();
+          }
+        }}
+      />
+      {warnings?.length ? (
+        <ul className="cue-warnings" data-testid="cue-warnings">
+          {warnings.map((rule) => (
+            <li key={rule} data-rule={rule}>
+              {i18n._(RULE_LABELS[rule])}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Labels of the job vocabulary (contract/jobs.ts), each a Record over its union: a stage, status, output kind or
+ * note code added to the contract without a label here fails the type check, so no raw English value reaches the
+ * Arabic UI.
+ */
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { JobNote, JobNoteCode, JobStage, JobStatus, OutputKind } from '../../../contract/jobs.ts';
+import { languageLabel } from '../../config/languages.ts';
+
+/** What a running job is doing (the worker's steps, the media pipeline's stages, the document translation). */
+export const STAGE_LABELS: Record<JobStage, MessageDescriptor> = {
+  starting: msg`Starting`,
+  fetching: msg`Fetching the file`,
+  probe: msg`Reading the media`,
+  transcribe: msg`Recognising speech`,
+  cues: msg`Cutting subtitles`,
+  translate: msg`Translating`,
+  subtitles: msg`Writing subtitles`,
+  voice_over: msg`Synthesising the voice-over`,
+  finalize: msg`Finishing`,
+  translating: msg`Translating the document`,
+  storing: msg`Saving the results`,
+  retrying: msg`Retrying`,
+  done: msg`Done`,
+  failed: msg`Failed`,
+};
+
+/** Status badges (spec section 4): queued outline, processing blue, completed green, failed destructive. */
+export const STATUS_BADGES: Record<JobStatus, { className: string; label: MessageDescriptor }> = {
+  queued: { className: 'badge-outline', label: msg`Queued` },
+  processing: { className: 'badge-blue', label: msg`Processing` },
+  completed: { className: 'badge-green', label: msg`Completed` },
+  failed: { className: 'badge-red', label: msg`Failed` },
+  canceled: { className: 'badge-outline', label: msg`Canceled` },
+};
+
+/** Download menu entries; a document is named by its extension ({ext}). */
+export const OUTPUT_LABELS: Record<OutputKind, MessageDescriptor> = {
+  subtitle_srt: msg`Subtitles (SRT)`,
+  subtitle_vtt: msg`Subtitles (VTT)`,
+  voice_over_mp3: msg`Voice-over (MP3)`,
+  voice_over_mp4: msg`Dubbed video (MP4)`,
+  subtitled_mp4: msg`Video with subtitles (MP4)`,
+  document: msg`Translated document ({ext})`,
+};
+
+/** A job note in the user's language, with the language it names. */
+const NOTE_TEXT: Record<JobNoteCode, (language: string) => MessageDescriptor> = {
+  LANGUAGE_ASSUMED: (language) =>
+    msg`The source language was assumed to be ${language}: the speech service cannot detect the language.`,
+  LANGUAGE_DETECTED: (language) => msg`Detected source language: ${language}.`,
+  OWN_SUBTITLES_USED: (language) =>
+    msg`Your subtitles in ${language} were used as the source: no speech recogniser ran.`,
+  TRANSCRIPT_SYNCED: (language) =>
+    msg`Your ${language} transcript was timed to the speech by auto-sync: no speech recogniser ran.`,
+};
+
+/** The sentence of a job note (its `language` param named in the interface language). */
+export function noteText(note: JobNote, i18n: I18n): string {
+  const code = note.params?.language;
+  const language = typeof code === 'string' ? languageLabel(code, i18n) : i18n._(msg`an unknown language`);
+  return i18n._(NOTE_TEXT[note.code](language));
+}

@@ -1,0 +1,84 @@
+/**
+ * Translations of the English validation messages the contract's request schemas carry (contract/auth.ts,
+ * users.ts, jobs.ts, uploads.ts, billing.ts, languages.ts). The forms validate with those schemas and the server
+ * answers VALIDATION_FAILED with the same messages per field; both are shown through this table, keyed by the
+ * English text (kept here because production builds strip the English source from descriptors).
+ * tests/unit/contract-messages.test.ts fails when a schema carries a message this table lacks.
+ */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
+  // contract/auth.ts and users.ts (spec section 5)
+  'Email is required': msg`Email is required`,
+  'Please enter a valid email address': msg`Please enter a valid email address`,
+  'Password is required': msg`Password is required`,
+  'At least 8 characters long': msg`At least 8 characters long`,
+  'Contains at least one uppercase letter': msg`Contains at least one uppercase letter`,
+  'Contains at least one lowercase letter': msg`Contains at least one lowercase letter`,
+  'Contains at least one number': msg`Contains at least one number`,
+  'At most 256 characters long': msg`At most 256 characters long`,
+  'Name must be at least 2 characters.': msg`Name must be at least 2 characters.`,
+  'Name must be at most 100 characters.': msg`Name must be at most 100 characters.`,
+  'The verification code has 6 digits': msg`The verification code has 6 digits`,
+  'Incorrect email or password.': msg`Incorrect email or password.`,
+  'Password reset token is missing.': msg`Password reset token is missing.`,
+  'Invalid or expired token.': msg`Invalid or expired token.`,
+  'Language must be en or ar.': msg`Language must be en or ar.`,
+  'Invalid email address.': msg`Invalid email address.`,
+  // contract/text-hygiene.ts (every single-line text field and file names)
+  'Control characters (such as NUL) are not allowed.': msg`Control characters (such as NUL) are not allowed.`,
+  // contract/uploads.ts
+  'filename is required': msg`The file name is missing.`,
+  'filename is too long': msg`The file name is too long.`,
+  'content_type is required': msg`The file type is missing.`,
+  // contract/jobs.ts and languages.ts
+  'media_url is required': msg`Choose a file or a YouTube link first.`,
+  'media_url is too long': msg`The link is too long.`,
+  'must be a language code': msg`Choose a language from the list.`,
+  'is not a language code': msg`Choose a language from the list.`,
+  "is not a language code or 'auto'": msg`Choose a language from the list, or Auto-detect.`,
+  'target_languages must be a list of language codes': msg`Choose the target languages from the list.`,
+  'Please select at least one target language': msg`Please select at least one target language`,
+  'at most 20 target languages': msg`Choose at most 20 target languages.`,
+  'services_to_run holds subtitle and/or voice_over': msg`Choose subtitles, voice-over or both`,
+  'Choose subtitles, voice-over or both': msg`Choose subtitles, voice-over or both`,
+  "voice_over_mode is 'manual' or 'dubbing'": msg`Choose Standard or Premium voice-over.`,
+  'a colour is #RRGGBB': msg`Choose a colour for the subtitles.`,
+  'Choose the language the document is written in': msg`Choose the language the document is written in.`,
+  "services_to_run is ['document']": msg`A document job can only translate the document.`,
+  'Choose at least one service': msg`Choose at least one output.`,
+  'limit is a whole number': msg`The number of jobs to list must be a whole number.`,
+  'limit is at least 1': msg`The number of jobs to list must be at least 1.`,
+  'limit is at most 1000': msg`The number of jobs to list must be at most 1,000.`,
+  // contract/capabilities.ts (voices chosen per target language)
+  'a voice id is a string': msg`Choose a voice from the list.`,
+  'a voice id is required': msg`Choose a voice from the list.`,
+  // contract/tracks.ts (the editor)
+  'a cue id is required': msg`A subtitle is missing its identifier. Reload the editor.`,
+  'start is a number of seconds': msg`A start time must be a number of seconds.`,
+  'start cannot be negative': msg`A start time cannot be negative.`,
+  'end is a number of seconds': msg`An end time must be a number of seconds.`,
+  'end cannot be negative': msg`An end time cannot be negative.`,
+  'text is required': msg`A subtitle needs text.`,
+  'a cue holds at most 1000 characters': msg`A subtitle holds at most 1,000 characters.`,
+  'a track holds at most 10,000 cues': msg`A track holds at most 10,000 subtitles.`,
+  'revision is required': msg`The version of the subtitles is missing. Reload the editor.`,
+  'revision is a whole number': msg`The version of the subtitles is missing. Reload the editor.`,
+  // contract/billing.ts
+  'session_id is required': msg`The checkout session is missing.`,
+};
+
+/** The web's own form rules (not in the contract): confirm password (spec section 5). */
+export const WEB_FORM_MESSAGES = {
+  'Passwords do not match': msg`Passwords do not match`,
+} as const satisfies Record<string, MessageDescriptor>;
+
+/** Shown for a field whose message has no translation (a server message the web does not know). */
+export const FIELD_INVALID = msg`This field is not valid.`;
+
+/** The descriptor of a contract or web form message (English text), or FIELD_INVALID. */
+export function messageOf(english: string): MessageDescriptor {
+  const table: Record<string, MessageDescriptor> = { ...CONTRACT_MESSAGES, ...WEB_FORM_MESSAGES };
+  return Object.hasOwn(table, english) ? table[english] : FIELD_INVALID;
+}
