@@ -42,9 +42,10 @@ test('a Word document is translated to Spanish and downloads as {name}__es.docx'
   const bytes = fs.readFileSync(await download.path());
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
-  // Delete removes the job from the history.
+  // Delete asks first, then removes the job from the history.
   const id = await row.getAttribute('data-job-id');
   await row.getByRole('button', { name: /Delete job/ }).click();
+  await page.getByTestId('confirm-delete').click();
   await expect(page.getByText('Job deleted successfully.')).toBeVisible();
   await expect(page.locator(`[data-job-id="${id}"]`)).toHaveCount(0);
 });
@@ -60,13 +61,22 @@ test('password reset through the e-mailed link', async ({ page, request }) => {
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account with that email exists, a password reset link has been sent.')).toBeVisible();
+  await expect(
+    page.getByText('If an account with that email exists, a password reset link has been sent.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
   let link = '';
   await expect(async () => {
     const files = fs.readdirSync(OUTBOX).sort().reverse();
-    const mail = files.map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')).find((m) => m.includes(email) && m.includes('reset-password?token='));
+    const mail = files
+      .map((f) =>
+        fs
+          .readFileSync(path.join(OUTBOX, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .find((m) => m.includes(email) && m.includes('reset-password?token='));
     link = mail?.match(/\/auth\/reset-password\?token=[\w%.-]+/)?.[0] ?? '';
     expect(link).not.toBe('');
   }).toPass({ timeout: 15_000 });

@@ -17,7 +17,11 @@ export async function readCode(email: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     if (fs.existsSync(OUTBOX)) {
-      const files = fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().reverse();
+      const files = fs
+        .readdirSync(OUTBOX)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse();
       for (const file of files) {
         const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8').replace(/=\r?\n/g, '');
         if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
@@ -31,7 +35,10 @@ export async function readCode(email: string): Promise<string> {
 }
 
 /** Creates and verifies an account through the API; returns its bearer token and user. */
-export async function createVerifiedUser(request: APIRequestContext, email: string): Promise<{ token: string; user: unknown }> {
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ token: string; user: unknown }> {
   const signup = await request.post('/auth/signup', { data: { email, password: PASSWORD, full_name: 'Test User' } });
   expect(signup.status()).toBe(201);
   const otp = await readCode(email);
@@ -44,7 +51,12 @@ export async function createVerifiedUser(request: APIRequestContext, email: stri
 }
 
 /** Opens the app signed in as a fresh verified user (token stored as the app stores it). */
-export async function signInFresh(page: Page, request: APIRequestContext, tag: string, locale: 'en' | 'ar' = 'en'): Promise<string> {
+export async function signInFresh(
+  page: Page,
+  request: APIRequestContext,
+  tag: string,
+  locale: 'en' | 'ar' = 'en',
+): Promise<string> {
   const email = newEmail(tag);
   const { token, user } = await createVerifiedUser(request, email);
   await page.addInitScript(

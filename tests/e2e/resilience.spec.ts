@@ -12,7 +12,11 @@ async function percentShown(page: Page): Promise<number> {
   return Number(text.match(/(\d+)%/)?.[1] ?? NaN);
 }
 
-test('an upload cut off halfway (offline) resumes by itself when the network is back', async ({ page, context, request }) => {
+test('an upload cut off halfway (offline) resumes by itself when the network is back', async ({
+  page,
+  context,
+  request,
+}) => {
   await signInFresh(page, request, 'cut');
   await page.goto('/studio');
   let patches = 0;
@@ -36,7 +40,11 @@ test('an upload cut off halfway (offline) resumes by itself when the network is 
   await expect(page.getByTestId('exact-cost')).toBeVisible();
 });
 
-test('a reload during the upload lists it again and resumes from the server offset', async ({ page, context, request }) => {
+test('a reload during the upload lists it again and resumes from the server offset', async ({
+  page,
+  context,
+  request,
+}) => {
   await signInFresh(page, request, 'reload');
   await page.goto('/studio');
   let patches = 0;
@@ -86,15 +94,23 @@ test('a submission made offline is kept and sent when the network is back', asyn
 
 test('the app is installable and opens offline once installed', async ({ page, context, request }) => {
   // Installable as a desktop app: a linked manifest with name, standalone display and 192/512 icons.
-  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; display: string; start_url: string; icons: Array<{ sizes: string }> };
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+    name: string;
+    display: string;
+    start_url: string;
+    icons: Array<{ sizes: string }>;
+  };
   expect(manifest).toMatchObject({ display: 'standalone', start_url: '/studio' });
   expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
-  for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png']) expect((await request.get(icon)).headers()['content-type']).toBe('image/png');
+  for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png'])
+    expect((await request.get(icon)).headers()['content-type']).toBe('image/png');
 
   await signInFresh(page, request, 'offline');
   await page.goto('/studio');
   await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), {
+      timeout: 30_000,
+    })
     .toBe('activated');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   await page.reload(); // now controlled by the service worker

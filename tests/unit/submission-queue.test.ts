@@ -1,15 +1,17 @@
 // Submissions made while the server is unreachable are kept in IndexedDB and sent when it is back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SubmissionQueue } from '../../workers/submission-queue.ts';
-import { apiRequest, configureApiClient, ApiError } from '../../src/lib/api-client.ts';
+import { configureApiClient, ApiError } from '../../src/lib/api-client.ts';
 import * as db from '../../src/lib/db.ts';
 import type { WorkerEvent } from '../../workers/upload-types.ts';
+import type { ErrorInfo } from '../../src/lib/api-error.ts';
 import { startFakeApi, routeFetchTo, type FakeApi } from './helpers/api-server.ts';
 
 let api: FakeApi;
 let restoreFetch: () => void;
 let events: WorkerEvent[];
 let uploads: Record<string, string | undefined>;
+let failedUploads: Record<string, ErrorInfo>;
 let queue: SubmissionQueue;
 
 beforeEach(async () => {
@@ -18,10 +20,11 @@ beforeEach(async () => {
   configureApiClient({ getToken: () => api.token, onUnauthorized: () => undefined });
   events = [];
   uploads = {};
+  failedUploads = {};
   queue = new SubmissionQueue({
-    request: (path, init) => apiRequest(path, init),
     emit: (e) => events.push(e),
     fileUrlOf: async (ref) => uploads[ref],
+    uploadErrorOf: async (ref) => failedUploads[ref],
   });
 });
 afterEach(async () => {
@@ -29,7 +32,13 @@ afterEach(async () => {
   await api.close();
 });
 
-const body = (media_url?: string) => ({ media_url, source_language: 'en-gb', target_languages: ['es'], services_to_run: ['subtitle'], voice_over_mode: 'dubbing' });
+const body = (media_url?: string) => ({
+  media_url,
+  source_language: 'en-gb',
+  target_languages: ['es'],
+  services_to_run: ['subtitle' as const],
+  voice_over_mode: 'dubbing' as const,
+});
 
 describe('SubmissionQueue', () => {
   it('sends at once when the server answers', async () => {
@@ -68,10 +77,31 @@ describe('SubmissionQueue', () => {
     expect((sent?.body as { media_url: string }).media_url).toBe('http://x/files/done');
   });
 
+  it('refuses a submission whose upload the server refused (empty or fake file): nothing waits', async () => {
+    failedUploads['bad'] = { code: 'UNSUPPORTED_FORMAT', status: 415, details: {} };
+    await expect(queue.submit('/v1/jobs/translate', body(undefined), 'bad')).rejects.toMatchObject({
+      code: 'UNSUPPORTED_FORMAT',
+    });
+    expect(await db.listQueued()).toEqual([]);
+  });
+
+  it('drops a waiting submission once its upload fails, and reports it', async () => {
+    const result = await queue.submit('/v1/jobs/translate', body(undefined), 'later-bad');
+    expect(result.state).toBe('queued');
+    failedUploads['later-bad'] = { code: 'UNSUPPORTED_FORMAT', status: 415, details: {} };
+    await queue.flush();
+    expect(await db.listQueued()).toEqual([]);
+    expect(events.find((e) => e.type === 'submit-failed')).toMatchObject({ error: { code: 'UNSUPPORTED_FORMAT' } });
+    expect(api.requests.filter((r) => r.url === '/v1/jobs/translate')).toHaveLength(0);
+  });
+
   it('reports a refusal instead of retrying it', async () => {
     api.balance = 5;
     await expect(queue.submit('/v1/jobs/translate', body('http://x/files/a'))).rejects.toThrow(ApiError);
-    await expect(queue.submit('/v1/jobs/translate', body('http://x/files/a'))).rejects.toThrow('This job costs 10 credits; you have 5.');
+    await expect(queue.submit('/v1/jobs/translate', body('http://x/files/a'))).rejects.toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      details: { price: 10, balance: 5 },
+    });
     // A queued one refused later is dropped and reported.
     await api.stop();
     await queue.submit('/v1/jobs/translate', body('http://x/files/a'));
@@ -79,7 +109,10 @@ describe('SubmissionQueue', () => {
     restoreFetch();
     restoreFetch = routeFetchTo(api);
     await queue.flush();
-    expect(events.find((e) => e.type === 'submit-failed')).toMatchObject({ message: 'This job costs 10 credits; you have 5.' });
+    expect(events.find((e) => e.type === 'submit-failed')).toMatchObject({
+      endpoint: '/v1/jobs/translate',
+      error: { code: 'PAYMENT_REQUIRED', status: 402, details: { price: 10, balance: 5 } },
+    });
     expect(await db.listQueued()).toEqual([]);
   });
 });

@@ -1,13 +1,25 @@
-// Validation rules of spec section 5, checked against the spec's exact messages.
+// Validation rules of spec section 5 (the contract's schemas plus the web's confirm rule), with the spec's messages.
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, SignInSchema, SignUpSchema, ResetPasswordSchema, PASSWORD_RULES } from '../../src/features/auth/schemas.ts';
+import {
+  fieldErrors,
+  SignInSchema,
+  SignUpSchema,
+  ResetPasswordSchema,
+  passwordChecklist,
+} from '../../src/features/auth/schemas.ts';
 import { profileErrors } from '../../src/features/settings/schemas.ts';
-import { isYoutubeUrl, canStart, estimateCredits, buildRequest, DEFAULT_CONFIG } from '../../src/features/studio/schemas.ts';
+import { isYoutubeUrl, canStart, buildRequest, DEFAULT_CONFIG } from '../../src/features/studio/schemas.ts';
 
-const messages = (errors: Record<string, { message?: string }>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.message]));
+const messages = (errors: Record<string, { message?: string }>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.message]));
 
 describe('sign-up', () => {
-  const valid = { full_name: 'Ada Lovelace', email: 'ada@example.com', password: 'Analytic1', confirm_password: 'Analytic1' };
+  const valid = {
+    full_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    password: 'Analytic1',
+    confirm_password: 'Analytic1',
+  };
 
   it('accepts a complete form', () => {
     expect(fieldErrors(SignUpSchema, valid)).toEqual({});
@@ -29,20 +41,31 @@ describe('sign-up', () => {
     ['ANALYTIC1', 'Contains at least one lowercase letter'],
     ['Analytical', 'Contains at least one number'],
   ])('password %j -> %s', (password, message) => {
-    expect(messages(fieldErrors(SignUpSchema, { ...valid, password, confirm_password: password })).password).toBe(message);
+    expect(messages(fieldErrors(SignUpSchema, { ...valid, password, confirm_password: password })).password).toBe(
+      message,
+    );
   });
 
   it('needs a full name of at least 2 characters', () => {
-    expect(messages(fieldErrors(SignUpSchema, { ...valid, full_name: ' ' })).full_name).toBe('Full name is required');
-    expect(messages(fieldErrors(SignUpSchema, { ...valid, full_name: 'A' })).full_name).toBe('Name must be at least 2 characters.');
+    expect(messages(fieldErrors(SignUpSchema, { ...valid, full_name: ' ' })).full_name).toBe(
+      'Name must be at least 2 characters.',
+    );
+    expect(messages(fieldErrors(SignUpSchema, { ...valid, full_name: 'A' })).full_name).toBe(
+      'Name must be at least 2 characters.',
+    );
   });
 
   it('blocks a confirmation that differs', () => {
-    expect(messages(fieldErrors(SignUpSchema, { ...valid, confirm_password: 'Analytic2' })).confirm_password).toBe('Passwords do not match');
+    expect(messages(fieldErrors(SignUpSchema, { ...valid, confirm_password: 'Analytic2' })).confirm_password).toBe(
+      'Passwords do not match',
+    );
   });
 
   it('ticks each checklist rule on its own', () => {
-    const ok = (p: string) => PASSWORD_RULES.filter((r) => r.test(p)).map((r) => r.id);
+    const ok = (p: string) =>
+      passwordChecklist(p)
+        .filter((r) => r.ok)
+        .map((r) => r.id);
     expect(ok('')).toEqual([]);
     expect(ok('abcdefgh')).toEqual(['length', 'lower']);
     expect(ok('Abcdefg1')).toEqual(['length', 'upper', 'lower', 'number']);
@@ -51,17 +74,24 @@ describe('sign-up', () => {
 
 describe('sign-in and reset', () => {
   it('requires both sign-in fields', () => {
-    expect(messages(fieldErrors(SignInSchema, { email: '', password: '' }))).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(messages(fieldErrors(SignInSchema, { email: '', password: '' }))).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
   });
   it('blocks a reset while any rule fails', () => {
-    expect(Object.keys(fieldErrors(ResetPasswordSchema, { password: 'Weakpass', confirm_password: 'Weakpass' }))).toEqual(['password']);
+    expect(
+      Object.keys(fieldErrors(ResetPasswordSchema, { password: 'Weakpass', confirm_password: 'Weakpass' })),
+    ).toEqual(['password']);
     expect(fieldErrors(ResetPasswordSchema, { password: 'Strong123', confirm_password: 'Strong123' })).toEqual({});
   });
 });
 
 describe('profile', () => {
   it('needs a name of 2 characters and a valid e-mail', () => {
-    expect(messages(profileErrors({ full_name: 'A', email: 'ada@example.com' })).full_name).toBe('Name must be at least 2 characters.');
+    expect(messages(profileErrors({ full_name: 'A', email: 'ada@example.com' })).full_name).toBe(
+      'Name must be at least 2 characters.',
+    );
     expect(messages(profileErrors({ full_name: 'Ada', email: 'nope' })).email).toBe('Invalid email address.');
     expect(profileErrors({ full_name: 'Al', email: 'al@example.com' })).toEqual({});
   });
@@ -90,15 +120,20 @@ describe('studio', () => {
     expect(canStart('media', config, true)).toBe(false);
   });
 
-  it('estimates 10 credits per language for subtitles, 30 for voice-over, 3 per document', () => {
-    const config = { ...DEFAULT_CONFIG, targets: ['es', 'fr'], voiceOver: true };
-    expect(estimateCredits('media', config)).toEqual({ subtitles: 20, voiceOver: 60, document: 0, total: 80 });
-    expect(estimateCredits('document', config).total).toBe(6);
-  });
-
   it('builds the translate requests of spec section 3', () => {
     const config = { ...DEFAULT_CONFIG, targets: ['es'], voiceOver: true, mode: 'manual' as const };
-    expect(buildRequest('media', config, 'u')).toEqual({ media_url: 'u', source_language: 'auto', target_languages: ['es'], services_to_run: ['subtitle', 'voice_over'], voice_over_mode: 'manual' });
-    expect(buildRequest('document', { ...config, source: 'en-gb' }, 'd')).toEqual({ media_url: 'd', source_language: 'en-gb', target_languages: ['es'], services_to_run: ['document'] });
+    expect(buildRequest('media', config, 'u')).toEqual({
+      media_url: 'u',
+      source_language: 'auto',
+      target_languages: ['es'],
+      services_to_run: ['subtitle', 'voice_over'],
+      voice_over_mode: 'manual',
+    });
+    expect(buildRequest('document', { ...config, source: 'en-gb' }, 'd')).toEqual({
+      media_url: 'd',
+      source_language: 'en-gb',
+      target_languages: ['es'],
+      services_to_run: ['document'],
+    });
   });
 });

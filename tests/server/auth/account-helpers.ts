@@ -14,18 +14,31 @@ export interface CallResult {
 }
 
 /** Sends `body` as JSON (or raw when a string) with an optional bearer token. */
-export async function call(t: TestApp, method: string, url: string, body?: unknown, token?: string): Promise<CallResult> {
+export async function call(
+  t: TestApp,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<CallResult> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${t.baseUrl}${url}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${t.baseUrl}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
 
 /** POST /auth/login as form data (application/x-www-form-urlencoded), as the web app sends it. */
 export async function login(t: TestApp, email: string, password: string): Promise<CallResult> {
-  const res = await fetch(`${t.baseUrl}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
+  const res = await fetch(`${t.baseUrl}/auth/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
@@ -33,13 +46,18 @@ export async function login(t: TestApp, email: string, password: string): Promis
 export async function outbox(t: TestApp): Promise<ParsedMail[]> {
   const dir = path.join(t.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(dir, f)))));
 }
 
 /** The e-mails sent to `email`, oldest first. */
 export async function mailsTo(t: TestApp, email: string): Promise<ParsedMail[]> {
-  return (await outbox(t)).filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address?.toLowerCase() === email.toLowerCase()));
+  return (await outbox(t)).filter(
+    (m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address?.toLowerCase() === email.toLowerCase()),
+  );
 }
 
 /** The 6-digit code of a verification e-mail. */
@@ -66,7 +84,10 @@ export function newEmail(prefix = 'user'): string {
 export const PASSWORD = 'Secret123';
 
 /** Signs up, verifies with the e-mailed code and signs in; returns the e-mail and an access token. */
-export async function verifiedAccount(t: TestApp, fullName = 'Test User'): Promise<{ email: string; token: string; userId: string }> {
+export async function verifiedAccount(
+  t: TestApp,
+  fullName = 'Test User',
+): Promise<{ email: string; token: string; userId: string }> {
   const email = newEmail();
   const signup = await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: fullName });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);

@@ -15,7 +15,12 @@ describe.each(DATABASE_KINDS)('sign-in with Google (OpenID Connect) on %s', (kin
     idp = await startOidcProvider();
     t = await startTestApp({
       kind,
-      env: { RATE_LIMIT_ENABLED: 'false', OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: CLIENT.clientId, OIDC_CLIENT_SECRET: CLIENT.clientSecret },
+      env: {
+        RATE_LIMIT_ENABLED: 'false',
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: CLIENT.clientId,
+        OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+      },
     });
     await idp.configure({ ...CLIENT, redirectUri: `${t.baseUrl}/auth/google/callback` });
   });
@@ -42,7 +47,9 @@ describe.each(DATABASE_KINDS)('sign-in with Google (OpenID Connect) on %s', (kin
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
     expect(location.searchParams.get('state')).toBeTruthy();
     expect(location.searchParams.get('nonce')).toBeTruthy();
-    expect(res.headers.get('set-cookie')).toMatch(/^tarjama_oidc=[^;]+; Path=\/auth\/google; Max-Age=600; HttpOnly; SameSite=Lax/);
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^tarjama_oidc=[^;]+; Path=\/auth\/google; Max-Age=600; HttpOnly; SameSite=Lax/,
+    );
   });
 
   it('creates a verified account with the Free credits for a new Google user, and signs the same user in again', async () => {
@@ -52,7 +59,13 @@ describe.each(DATABASE_KINDS)('sign-in with Google (OpenID Connect) on %s', (kin
     expect(first.error).toBeNull();
     const me = await call(t, 'GET', '/v1/users/me', undefined, first.token!);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, full_name: 'Google Person', email_verified: true, credit_balance: 25, current_plan: 'Free' });
+    expect(me.body).toMatchObject({
+      email,
+      full_name: 'Google Person',
+      email_verified: true,
+      credit_balance: 25,
+      current_plan: 'Free',
+    });
     const second = await googleSignIn('google-sub-new');
     expect((await call(t, 'GET', '/v1/users/me', undefined, second.token!)).body.id).toBe(me.body.id);
     expect((await call(t, 'GET', '/v1/users/me', undefined, second.token!)).body.credit_balance).toBe(25);
@@ -94,7 +107,9 @@ describe.each(DATABASE_KINDS)('sign-in with Google (OpenID Connect) on %s', (kin
     const lost = await googleSignIn('google-sub-cookie', (jar) => jar.set('tarjama_oidc', ''));
     expect(lost.token).toBeNull();
     expect(lost.error).toMatch(/expired or was started in another browser/);
-    const altered = await googleSignIn('google-sub-cookie', (jar) => jar.set('tarjama_oidc', `${jar.get('tarjama_oidc')}x`));
+    const altered = await googleSignIn('google-sub-cookie', (jar) =>
+      jar.set('tarjama_oidc', `${jar.get('tarjama_oidc')}x`),
+    );
     expect(altered.token).toBeNull();
     // A state from another sign-in does not fit this callback.
     const other = await fetch(`${t.baseUrl}/auth/login/google`, { redirect: 'manual' });
@@ -116,7 +131,10 @@ describe('sign-in with Google when not configured', () => {
     for (const path of ['/auth/login/google', '/auth/google/callback?code=x&state=y']) {
       const res = await fetch(`${t.baseUrl}${path}`, { redirect: 'manual' });
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ statusCode: 503, error: 'Sign-in with Google is not configured on this server.' });
+      expect(await res.json()).toMatchObject({
+        statusCode: 503,
+        error: 'Sign-in with Google is not configured on this server.',
+      });
     }
   });
 });
@@ -134,6 +152,9 @@ describe('sign-in with Google when the provider is down', () => {
   it('answers 503 saying Google sign-in is unavailable right now', async () => {
     const res = await fetch(`${t.baseUrl}/auth/login/google`, { redirect: 'manual' });
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ statusCode: 503, error: 'Sign-in with Google is not available right now. Please try again later.' });
+    expect(await res.json()).toMatchObject({
+      statusCode: 503,
+      error: 'Sign-in with Google is not available right now. Please try again later.',
+    });
   });
 });

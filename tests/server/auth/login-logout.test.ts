@@ -17,7 +17,10 @@ describe.each(DATABASE_KINDS)('sign-in, tokens and sign-out on %s', (kind) => {
     const { email } = await verifiedAccount(t, 'Form User');
     const res = await login(t, email.toUpperCase(), PASSWORD);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ token_type: 'bearer', user: { email, full_name: 'Form User', current_plan: 'Free', credit_balance: 25 } });
+    expect(res.body).toMatchObject({
+      token_type: 'bearer',
+      user: { email, full_name: 'Form User', current_plan: 'Free', credit_balance: 25 },
+    });
     expect(res.body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const me = await call(t, 'GET', '/v1/users/me', undefined, res.body.access_token);
     expect(me.status).toBe(200);

@@ -5,7 +5,10 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { passwordResetTokens } from '../../../server/src/db/schema/index.ts';
 import { call, login, mailsTo, newEmail, PASSWORD, verifiedAccount } from './account-helpers.ts';
 
-const SAME_ANSWER = { statusCode: 200, message: 'If an account with that email exists, a password reset link has been sent.' };
+const SAME_ANSWER = {
+  statusCode: 200,
+  message: 'If an account with that email exists, a password reset link has been sent.',
+};
 
 describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
   let t: TestApp;
@@ -37,7 +40,10 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     const token = await resetToken(email);
     expect(token.length).toBeGreaterThanOrEqual(43);
     const res = await call(t, 'POST', '/auth/reset-password', { token, new_password: 'NewSecret456' });
-    expect(res.body).toEqual({ statusCode: 200, message: 'Your password has been reset successfully. Please sign in.' });
+    expect(res.body).toEqual({
+      statusCode: 200,
+      message: 'Your password has been reset successfully. Please sign in.',
+    });
     expect((await login(t, email, PASSWORD)).status).toBe(401);
     expect((await login(t, email, 'NewSecret456')).status).toBe(200);
     expect((await call(t, 'GET', '/v1/users/me', undefined, oldAccess)).status).toBe(401);
@@ -50,7 +56,9 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     const { email } = await verifiedAccount(t);
     const token = await resetToken(email);
     const answers = await Promise.all(
-      ['FirstPass111', 'SecondPass222'].map((new_password) => call(t, 'POST', '/auth/reset-password', { token, new_password })),
+      ['FirstPass111', 'SecondPass222'].map((new_password) =>
+        call(t, 'POST', '/auth/reset-password', { token, new_password }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     const winner = answers[0].status === 200 ? 'FirstPass111' : 'SecondPass222';
@@ -72,8 +80,14 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
   it('refuses an expired, unknown or missing token and changes nothing', async () => {
     const { email, userId } = await verifiedAccount(t);
     const token = await resetToken(email);
-    await t.ctx.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, userId));
-    for (const body of [{ token, new_password: 'NewSecret456' }, { token: 'not-a-real-token', new_password: 'NewSecret456' }]) {
+    await t.ctx.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    for (const body of [
+      { token, new_password: 'NewSecret456' },
+      { token: 'not-a-real-token', new_password: 'NewSecret456' },
+    ]) {
       const res = await call(t, 'POST', '/auth/reset-password', body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ statusCode: 400, error: 'Invalid or expired token.' });
@@ -90,8 +104,12 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     const rows = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     expect(rows).toHaveLength(2);
     for (const row of rows) expect([first, second]).not.toContain(row.tokenHash);
-    expect((await call(t, 'POST', '/auth/reset-password', { token: second, new_password: 'NewSecret456' })).status).toBe(200);
-    expect((await call(t, 'POST', '/auth/reset-password', { token: first, new_password: 'Other456Xy' })).status).toBe(400);
+    expect(
+      (await call(t, 'POST', '/auth/reset-password', { token: second, new_password: 'NewSecret456' })).status,
+    ).toBe(200);
+    expect((await call(t, 'POST', '/auth/reset-password', { token: first, new_password: 'Other456Xy' })).status).toBe(
+      400,
+    );
   });
 
   it('counts the e-mail as verified after a reset through the e-mailed link', async () => {

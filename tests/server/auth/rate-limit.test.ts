@@ -12,7 +12,9 @@ describe.each(DATABASE_KINDS)('rate limits of the sign-in calls on %s', (kind) =
 
   it('limits code e-mails per address: the sixth resend within a minute gets 429 with Retry-After and no mail', async () => {
     const email = newEmail('flood');
-    expect((await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Flooded' })).status).toBe(201);
+    expect((await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Flooded' })).status).toBe(
+      201,
+    );
     for (let i = 0; i < 5; i++) expect((await call(t, 'POST', '/auth/resend-otp', { email })).status).toBe(200);
     const limited = await call(t, 'POST', '/auth/resend-otp', { email: email.toUpperCase() });
     expect(limited.status).toBe(429);

@@ -11,7 +11,12 @@ describe.each(DATABASE_KINDS)('account e-mails through a real SMTP server on %s'
   let smtp: SmtpCapture;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Tarjama <no-reply@tarjama.test>', outboxDir: '/nonexistent', logger: pino({ level: 'silent' }) });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Tarjama <no-reply@tarjama.test>',
+      outboxDir: '/nonexistent',
+      logger: pino({ level: 'silent' }),
+    });
     t = await startTestApp({ kind, mailer, env: { RATE_LIMIT_ENABLED: 'false' } });
   });
   afterAll(async () => {
@@ -23,7 +28,9 @@ describe.each(DATABASE_KINDS)('account e-mails through a real SMTP server on %s'
 
   it('delivers the verification code, which verifies the account', async () => {
     const email = newEmail('smtp');
-    expect((await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Mail Reader' })).status).toBe(201);
+    expect(
+      (await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Mail Reader' })).status,
+    ).toBe(201);
     const mail = await smtp.waitFor(to(email));
     expect(mail.subject).toBe('Your Tarjama verification code');
     expect(mail.from?.text).toContain('no-reply@tarjama.test');
@@ -43,7 +50,10 @@ describe.each(DATABASE_KINDS)('account e-mails through a real SMTP server on %s'
     const link = new URL(String(mail.text).match(/(http\S+)/)![1]);
     expect(link.pathname).toBe('/auth/reset-password');
     expect(String(mail.html)).toContain(link.search.replace(/&/g, '&#38;'));
-    const res = await call(t, 'POST', '/auth/reset-password', { token: link.searchParams.get('token'), new_password: 'Changed123' });
+    const res = await call(t, 'POST', '/auth/reset-password', {
+      token: link.searchParams.get('token'),
+      new_password: 'Changed123',
+    });
     expect(res.status).toBe(200);
     expect((await login(t, email, 'Changed123')).status).toBe(200);
   });

@@ -44,7 +44,9 @@ describe.each(DATABASE_KINDS)('cached token check on %s', (kind) => {
     const mail = (await mailsTo(t, email)).filter((m) => m.subject === 'Reset your Tarjama password').at(-1);
     const link = String(mail?.text).match(/(http\S+\/auth\/reset-password\?token=\S+)/)![1];
     const resetToken = decodeURIComponent(new URL(link).searchParams.get('token')!);
-    expect((await call(t, 'POST', '/auth/reset-password', { token: resetToken, new_password: 'NewSecret456' })).status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/auth/reset-password', { token: resetToken, new_password: 'NewSecret456' })).status,
+    ).toBe(200);
     expect((await call(t, 'GET', '/v1/jobs/', undefined, token)).status).toBe(401);
     expect((await call(t, 'GET', '/v1/users/me', undefined, token)).status).toBe(401);
   });

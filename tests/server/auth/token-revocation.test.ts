@@ -35,7 +35,9 @@ describe('token revocation across server processes on PostgreSQL', () => {
    * A fresh account's token, just used on process B (so B caches its user); `revoke` runs on process A; B must
    * refuse the token within a fifth of its cache age.
    */
-  async function expectRefusedOnB(revoke: (account: { email: string; token: string }) => Promise<void>): Promise<{ email: string }> {
+  async function expectRefusedOnB(
+    revoke: (account: { email: string; token: string }) => Promise<void>,
+  ): Promise<{ email: string }> {
     const account = await verifiedAccount(a);
     expect((await call(b, 'GET', '/v1/jobs/', undefined, account.token)).status).toBe(200);
     await revoke(account);
@@ -44,21 +46,29 @@ describe('token revocation across server processes on PostgreSQL', () => {
   }
 
   it('a sign-out in one process is refused by the other well before its cache ages out', async () => {
-    await expectRefusedOnB(async ({ token }) => expect((await call(a, 'POST', '/auth/logout', undefined, token)).status).toBe(200));
+    await expectRefusedOnB(async ({ token }) =>
+      expect((await call(a, 'POST', '/auth/logout', undefined, token)).status).toBe(200),
+    );
   });
 
   it('so is a password reset', async () => {
     const { email } = await expectRefusedOnB(async ({ email }) => {
       expect((await call(a, 'POST', '/auth/request-password-reset', { email })).status).toBe(200);
-      const link = String((await mailsTo(a, email)).at(-1)?.text).match(/(http\S+\/auth\/reset-password\?token=\S+)/)![1];
+      const link = String((await mailsTo(a, email)).at(-1)?.text).match(
+        /(http\S+\/auth\/reset-password\?token=\S+)/,
+      )![1];
       const resetToken = decodeURIComponent(new URL(link).searchParams.get('token')!);
-      expect((await call(a, 'POST', '/auth/reset-password', { token: resetToken, new_password: 'NewSecret456' })).status).toBe(200);
+      expect(
+        (await call(a, 'POST', '/auth/reset-password', { token: resetToken, new_password: 'NewSecret456' })).status,
+      ).toBe(200);
     });
     expect((await login(b, email, 'NewSecret456')).status).toBe(200);
   });
 
   it('so is an account deletion', async () => {
-    await expectRefusedOnB(async ({ token }) => expect((await call(a, 'DELETE', '/api/user/delete', undefined, token)).status).toBe(200));
+    await expectRefusedOnB(async ({ token }) =>
+      expect((await call(a, 'DELETE', '/api/user/delete', undefined, token)).status).toBe(200),
+    );
   });
 
   it('ignores a notice it cannot read and keeps answering', async () => {

@@ -30,7 +30,10 @@ function testModeProvider(): Provider {
     env: async () => ({}),
     async pay(t, u, checkout) {
       expect(checkout.url).toMatch(/^\/billing\/test-checkout\?session_id=/);
-      const r = await api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.sessionId } });
+      const r = await api(t, 'POST', '/v1/billing/test-checkout/confirm', {
+        token: u.token,
+        body: { session_id: checkout.sessionId },
+      });
       expect(r.body.url).toBe('/studio?subscription_success=true');
     },
     async endPeriod(t, _u, periodEnd) {
@@ -46,7 +49,10 @@ function stripeProvider(): Provider {
   const deliver = async (t: TestApp, payload: string) => {
     const res = await fetch(`${t.baseUrl}/v1/billing/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
       body: payload,
     });
     expect(res.status).toBe(200);
@@ -99,7 +105,10 @@ describe.each(DATABASE_KINDS)('billing contract on %s', (kind) => {
       expect(plans.find((p: any) => p.planName === 'Free').priceId).toBeNull();
       const u = await createUser(t);
 
-      const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: pro.priceId, plan_name: 'pro' } });
+      const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+        token: u.token,
+        body: { price_id: pro.priceId, plan_name: 'pro' },
+      });
       expect(checkout.body.statusCode).toBe(200);
       await provider.pay(t, u, checkout.body);
       expect(await currentPlanOf(t.ctx.db, u.id)).toBe('pro');
@@ -107,15 +116,24 @@ describe.each(DATABASE_KINDS)('billing contract on %s', (kind) => {
 
       const history = await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token });
       expect(history.body.invoices).toHaveLength(1);
-      expect(history.body.invoices[0]).toMatchObject({ amount: 49, invoice_pdf: expect.stringMatching(/^https?:\/\//) });
+      expect(history.body.invoices[0]).toMatchObject({
+        amount: 49,
+        invoice_pdf: expect.stringMatching(/^https?:\/\//),
+      });
       const days = (new Date(history.body.next_billing_date).getTime() - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(27);
       expect(days).toBeLessThan(32);
 
       const cancel = await api(t, 'POST', '/v1/billing/cancel-subscription', { token: u.token });
-      expect(cancel.body).toMatchObject({ statusCode: 200, cancel_at_period_end: true, current_period_end: history.body.next_billing_date });
+      expect(cancel.body).toMatchObject({
+        statusCode: 200,
+        cancel_at_period_end: true,
+        current_period_end: history.body.next_billing_date,
+      });
       expect(await currentPlanOf(t.ctx.db, u.id)).toBe('pro');
-      expect((await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token })).body.next_billing_date).toBeNull();
+      expect(
+        (await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token })).body.next_billing_date,
+      ).toBeNull();
 
       await provider.endPeriod(t, u, history.body.next_billing_date);
       expect(await currentPlanOf(t.ctx.db, u.id)).toBe('Free');

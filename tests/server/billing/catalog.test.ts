@@ -2,14 +2,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../../server/src/config/index.ts';
 import { loadPlanCatalog, PlanCatalogError, toPlanCard } from '../../../server/src/modules/billing/plan-catalog.ts';
 
-const builtIn = JSON.parse(fs.readFileSync(new URL('../../../server/src/modules/billing/plans.catalog.json', import.meta.url), 'utf8'));
+const builtIn = JSON.parse(
+  fs.readFileSync(new URL('../../../server/src/modules/billing/plans.catalog.json', import.meta.url), 'utf8'),
+);
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 function writeCatalog(content: unknown): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-catalog-'));
+  made.push(dir);
   const file = path.join(dir, 'plans.json');
   fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
@@ -32,11 +40,17 @@ describe('plan catalog', () => {
     const config = loadConfig({ PLANS_FILE: writeCatalog(bad) });
     expect(() => loadPlanCatalog(config.billing)).toThrow(PlanCatalogError);
     expect(() => loadPlanCatalog(config.billing)).toThrow(/rolloverPercent[\s\S]*Free/);
-    expect(() => loadPlanCatalog(loadConfig({ PLANS_FILE: writeCatalog('{not json') }).billing)).toThrow(/could not be read as JSON/);
+    expect(() => loadPlanCatalog(loadConfig({ PLANS_FILE: writeCatalog('{not json') }).billing)).toThrow(
+      /could not be read as JSON/,
+    );
   });
 
   it('uses the STRIPE_PRICE_* ids in Stripe mode and gives Free none', () => {
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_PRO: 'price_123' });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_PRO: 'price_123',
+    });
     const catalog = loadPlanCatalog(config.billing);
     expect(catalog.byName('pro')!.priceId).toBe('price_123');
     expect(catalog.byName('explorer')!.priceId).toBeNull();
@@ -57,7 +71,11 @@ describe('billing settings', () => {
   });
 
   it('reads STRIPE_API_BASE as host, port and protocol for the SDK', () => {
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_BASE: 'http://127.0.0.1:4242' });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_BASE: 'http://127.0.0.1:4242',
+    });
     expect(config.billing.stripe!.api).toEqual({ host: '127.0.0.1', port: 4242, protocol: 'http' });
   });
 });

@@ -27,8 +27,14 @@ describe.each(DATABASE_KINDS)('billing.renew job on %s', (kind) => {
 
   it('renews an ended test period with rollover', async () => {
     const u = await createUser(t);
-    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_pro', plan_name: 'pro' } });
-    await api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.body.sessionId } });
+    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'test_price_pro', plan_name: 'pro' },
+    });
+    await api(t, 'POST', '/v1/billing/test-checkout/confirm', {
+      token: u.token,
+      body: { session_id: checkout.body.sessionId },
+    });
     expect(await balance(t, u.id)).toBe(1225);
     // A month passes: the period is moved back so that it ended a minute ago.
     await t.ctx.db

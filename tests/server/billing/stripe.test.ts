@@ -41,14 +41,18 @@ describe.each(DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
   /** Posts a webhook as Stripe does; `header` overrides the computed signature. */
   async function deliver(payload: string, header?: string | null): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-    const sig = header === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) : header;
+    const sig =
+      header === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) : header;
     if (sig !== null) headers['stripe-signature'] = sig;
     const res = await fetch(`${t.baseUrl}/v1/billing/webhook`, { method: 'POST', headers, body: payload });
     return { status: res.status, body: await res.json() };
   }
 
   async function subscribe(u: TestUser, priceId = 'price_pro_m', planName = 'pro') {
-    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: priceId, plan_name: planName } });
+    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: priceId, plan_name: planName },
+    });
     expect(checkout.status).toBe(200);
     const paid = fake.completeCheckout(checkout.body.sessionId);
     const event = fake.eventPayload('checkout.session.completed', paid.session);
@@ -68,24 +72,49 @@ describe.each(DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
 
   it('creates a subscription Checkout Session for a new customer and reuses the customer', async () => {
     const u = await createUser(t);
-    const first = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'price_pro_m', plan_name: 'pro' } });
-    expect(first.body).toMatchObject({ statusCode: 200, sessionId: expect.stringMatching(/^cs_test_/), url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//) });
+    const first = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'price_pro_m', plan_name: 'pro' },
+    });
+    expect(first.body).toMatchObject({
+      statusCode: 200,
+      sessionId: expect.stringMatching(/^cs_test_/),
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
+    });
     const session = fake.sessions.get(first.body.sessionId)!;
-    expect(session).toMatchObject({ mode: 'subscription', success_url: `${t.baseUrl}/studio?subscription_success=true`, cancel_url: `${t.baseUrl}/pricing` });
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      success_url: `${t.baseUrl}/studio?subscription_success=true`,
+      cancel_url: `${t.baseUrl}/pricing`,
+    });
     expect(fake.customers.get(session.customer)!.metadata.user_id).toBe(u.id);
-    const second = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'price_explorer_m', plan_name: 'explorer' } });
+    const second = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'price_explorer_m', plan_name: 'explorer' },
+    });
     expect(fake.sessions.get(second.body.sessionId)!.customer).toBe(session.customer);
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('Free');
   });
 
   it('answers the spec billing errors and a Stripe refusal', async () => {
     const u = await createUser(t);
-    expect((await api(t, 'POST', '/v1/billing/create-checkout-session', { body: { price_id: 'price_pro_m' } })).status).toBe(401);
-    const free = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: null, plan_name: 'Free' } });
+    expect(
+      (await api(t, 'POST', '/v1/billing/create-checkout-session', { body: { price_id: 'price_pro_m' } })).status,
+    ).toBe(401);
+    const free = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: null, plan_name: 'Free' },
+    });
     expect(free.body).toMatchObject({ statusCode: 400, error: 'This plan is not available for upgrade.' });
-    const unknown = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_pro' } });
+    const unknown = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'test_price_pro' },
+    });
     expect(unknown.status).toBe(400);
-    const refused = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'price_deleted_at_stripe', plan_name: 'business' } });
+    const refused = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'price_deleted_at_stripe', plan_name: 'business' },
+    });
     expect(refused).toMatchObject({ status: 502, body: { statusCode: 502, error: 'Could not initiate checkout.' } });
   });
 
@@ -100,7 +129,11 @@ describe.each(DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     const sigOfOriginal = signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET });
     const bad = await deliver(tampered, sigOfOriginal);
     expect(bad).toMatchObject({ status: 400, body: { statusCode: 400, error: 'The webhook signature is not valid.' } });
-    const old = signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const old = signer.webhooks.generateTestHeaderString({
+      payload: event,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect((await deliver(event, old)).status).toBe(400);
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('Free');
     expect(await balance(t, u.id)).toBe(25);
@@ -109,21 +142,35 @@ describe.each(DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
   it('applies a paid checkout once, however often the event is replayed', async () => {
     const u = await createUser(t);
     const { event, paid } = await subscribe(u);
-    for (let i = 0; i < 3; i++) expect(await deliver(event)).toMatchObject({ status: 200, body: { received: true, handled: true } });
+    for (let i = 0; i < 3; i++)
+      expect(await deliver(event)).toMatchObject({ status: 200, body: { received: true, handled: true } });
     await deliver(fake.eventPayload('invoice.paid', paid.invoice));
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('pro');
     expect(await balance(t, u.id)).toBe(1225);
     const history = await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token });
     expect(history.body.invoices).toEqual([
-      { id: paid.invoice.id, description: expect.stringContaining('pro'), date: new Date(paid.invoice.status_transitions.paid_at * 1000).toISOString(), amount: 49, invoice_pdf: paid.invoice.invoice_pdf },
+      {
+        id: paid.invoice.id,
+        description: expect.stringContaining('pro'),
+        date: new Date(paid.invoice.status_transitions.paid_at * 1000).toISOString(),
+        amount: 49,
+        invoice_pdf: paid.invoice.invoice_pdf,
+      },
     ]);
-    expect(history.body.next_billing_date).toBe(new Date(paid.subscription.items.data[0].current_period_end * 1000).toISOString());
+    expect(history.body.next_billing_date).toBe(
+      new Date(paid.subscription.items.data[0].current_period_end * 1000).toISOString(),
+    );
     const portal = await api(t, 'POST', '/v1/billing/create-portal-session', { token: u.token });
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
     // A subscriber choosing another plan is sent to the portal, never into a second subscription.
-    const change = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'price_explorer_m', plan_name: 'explorer' } });
+    const change = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'price_explorer_m', plan_name: 'explorer' },
+    });
     expect(change.body.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
-    const ignored = await deliver(fake.eventPayload('charge.succeeded', { id: 'ch_1', object: 'charge', customer: paid.subscription.customer }));
+    const ignored = await deliver(
+      fake.eventPayload('charge.succeeded', { id: 'ch_1', object: 'charge', customer: paid.subscription.customer }),
+    );
     expect(ignored).toMatchObject({ status: 200, body: { handled: false } });
   });
 
@@ -136,7 +183,8 @@ describe.each(DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
     const updated = fake.eventPayload('customer.subscription.updated', structuredClone(renewal.subscription));
     const secondInvoice = fake.eventPayload('invoice.paid', structuredClone(renewal.invoice!));
     // The newest events arrive first, the oldest last: each sync re-reads Stripe, which is already renewed.
-    for (const e of [secondInvoice, updated, firstInvoice, created, completed]) expect((await deliver(e)).status).toBe(200);
+    for (const e of [secondInvoice, updated, firstInvoice, created, completed])
+      expect((await deliver(e)).status).toBe(200);
     // Only the current period was seen: a first period, 25 Free credits kept, 1,200 granted, once.
     expect(await balance(t, u.id)).toBe(1225);
     const history = await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token });

@@ -20,7 +20,9 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     const { status, body } = await api(t, 'GET', '/v1/plans');
     expect(status).toBe(200);
     expect(body.billing_mode).toBe('test');
-    expect(body.plans.map((p: any) => [p.planName, p.price, p.period, p.credits, p.priceId, p.rolloverPercent])).toEqual([
+    expect(
+      body.plans.map((p: any) => [p.planName, p.price, p.period, p.credits, p.priceId, p.rolloverPercent]),
+    ).toEqual([
       ['Free', '$0', 'one-time', '25 credits', null, 0],
       ['explorer', '$19', '/month', '400 credits', 'test_price_explorer', 25],
       ['pro', '$49', '/month', '1,200 credits', 'test_price_pro', 33],
@@ -33,11 +35,20 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
 
   it('answers the spec billing errors: not signed in, Free, unknown price', async () => {
     const u = await createUser(t);
-    const anon = await api(t, 'POST', '/v1/billing/create-checkout-session', { body: { price_id: 'test_price_pro', plan_name: 'pro' } });
+    const anon = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      body: { price_id: 'test_price_pro', plan_name: 'pro' },
+    });
     expect(anon).toMatchObject({ status: 401, body: { statusCode: 401, error: 'Unauthorized' } });
-    for (const body of [{ price_id: null, plan_name: 'Free' }, { price_id: 'price_nope', plan_name: 'pro' }, { price_id: 'test_price_pro', plan_name: 'business' }]) {
+    for (const body of [
+      { price_id: null, plan_name: 'Free' },
+      { price_id: 'price_nope', plan_name: 'pro' },
+      { price_id: 'test_price_pro', plan_name: 'business' },
+    ]) {
       const r = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body });
-      expect(r).toMatchObject({ status: 400, body: { statusCode: 400, error: 'This plan is not available for upgrade.' } });
+      expect(r).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, error: 'This plan is not available for upgrade.' },
+      });
     }
     expect((await api(t, 'POST', '/v1/billing/create-portal-session')).status).toBe(401);
     expect((await api(t, 'GET', '/v1/users/me/billing-history')).status).toBe(401);
@@ -48,26 +59,47 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
 
   it('upgrades a Free user to Pro: 1,225 credits, Pro plan, a marked invoice and a next billing date', async () => {
     const u = await createUser(t);
-    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_pro', plan_name: 'pro' } });
+    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'test_price_pro', plan_name: 'pro' },
+    });
     expect(checkout.status).toBe(200);
     expect(checkout.body.statusCode).toBe(200);
     expect(checkout.body.url).toBe(`/billing/test-checkout?session_id=${encodeURIComponent(checkout.body.sessionId)}`);
     // Nothing changes until the user confirms on the test page.
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('Free');
-    const page = await api(t, 'GET', `/v1/billing/test-checkout/session?session_id=${encodeURIComponent(checkout.body.sessionId)}`, { token: u.token });
-    expect(page.body).toMatchObject({ test_mode: true, notice: 'TEST MODE — no payment taken', plan: { planName: 'pro', amount: 49, credits: 1200 } });
+    const page = await api(
+      t,
+      'GET',
+      `/v1/billing/test-checkout/session?session_id=${encodeURIComponent(checkout.body.sessionId)}`,
+      { token: u.token },
+    );
+    expect(page.body).toMatchObject({
+      test_mode: true,
+      notice: 'TEST MODE — no payment taken',
+      plan: { planName: 'pro', amount: 49, credits: 1200 },
+    });
 
     const other = await createUser(t);
-    const stolen = await api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: other.token, body: { session_id: checkout.body.sessionId } });
+    const stolen = await api(t, 'POST', '/v1/billing/test-checkout/confirm', {
+      token: other.token,
+      body: { session_id: checkout.body.sessionId },
+    });
     expect(stolen.status).toBe(400);
 
-    const confirm = await api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.body.sessionId } });
+    const confirm = await api(t, 'POST', '/v1/billing/test-checkout/confirm', {
+      token: u.token,
+      body: { session_id: checkout.body.sessionId },
+    });
     expect(confirm).toMatchObject({ status: 200, body: { statusCode: 200, url: '/studio?subscription_success=true' } });
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('pro');
     expect(await balance(t, u.id)).toBe(1225);
 
     // Confirming again (a double click, a reload) grants nothing more.
-    await api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.body.sessionId } });
+    await api(t, 'POST', '/v1/billing/test-checkout/confirm', {
+      token: u.token,
+      body: { session_id: checkout.body.sessionId },
+    });
     expect(await balance(t, u.id)).toBe(1225);
 
     const history = await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token });
@@ -89,14 +121,23 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
 
     const portal = await api(t, 'POST', '/v1/billing/create-portal-session', { token: u.token });
     expect(portal.body).toEqual({ statusCode: 200, url: '/billing/test-portal' });
-    const again = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_pro', plan_name: 'pro' } });
+    const again = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'test_price_pro', plan_name: 'pro' },
+    });
     expect(again.status).toBe(409);
   });
 
   it('renews an ended period with 33% rollover (the renewal billing.renew runs), and a cancel keeps Pro until the period ends', async () => {
     const u = await createUser(t);
-    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_pro', plan_name: 'pro' } });
-    await api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.body.sessionId } });
+    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'test_price_pro', plan_name: 'pro' },
+    });
+    await api(t, 'POST', '/v1/billing/test-checkout/confirm', {
+      token: u.token,
+      body: { session_id: checkout.body.sessionId },
+    });
     expect(await balance(t, u.id)).toBe(1225);
 
     const first = await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token });
@@ -117,7 +158,11 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     expect(new Date(second.body.next_billing_date).getTime()).toBeGreaterThan(periodEnd.getTime());
 
     const cancel = await api(t, 'POST', '/v1/billing/cancel-subscription', { token: u.token });
-    expect(cancel.body).toMatchObject({ statusCode: 200, cancel_at_period_end: true, current_period_end: second.body.next_billing_date });
+    expect(cancel.body).toMatchObject({
+      statusCode: 200,
+      cancel_at_period_end: true,
+      current_period_end: second.body.next_billing_date,
+    });
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('pro');
     const third = await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token });
     expect(third.body.next_billing_date).toBeNull();
@@ -129,9 +174,17 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
 
   it('grants once when the confirm is sent five times at once', async () => {
     const u = await createUser(t);
-    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', { token: u.token, body: { price_id: 'test_price_explorer', plan_name: 'explorer' } });
+    const checkout = await api(t, 'POST', '/v1/billing/create-checkout-session', {
+      token: u.token,
+      body: { price_id: 'test_price_explorer', plan_name: 'explorer' },
+    });
     const confirms = await Promise.all(
-      Array.from({ length: 5 }, () => api(t, 'POST', '/v1/billing/test-checkout/confirm', { token: u.token, body: { session_id: checkout.body.sessionId } })),
+      Array.from({ length: 5 }, () =>
+        api(t, 'POST', '/v1/billing/test-checkout/confirm', {
+          token: u.token,
+          body: { session_id: checkout.body.sessionId },
+        }),
+      ),
     );
     expect(confirms.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await balance(t, u.id)).toBe(425);
@@ -139,7 +192,11 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
   });
 
   it('refuses a Stripe webhook when Stripe is not configured', async () => {
-    const res = await fetch(`${t.baseUrl}/v1/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${t.baseUrl}/v1/billing/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(404);
   });
 });

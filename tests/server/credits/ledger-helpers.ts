@@ -5,7 +5,10 @@ import { creditLedger, jobs, users } from '../../../server/src/db/schema/index.t
 import type { Db, DbOrTx } from '../../../server/src/db/database.ts';
 
 export async function insertUser(db: Db): Promise<string> {
-  const [row] = await db.insert(users).values({ email: `ledger-${crypto.randomBytes(6).toString('hex')}@example.com` }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({ email: `ledger-${crypto.randomBytes(6).toString('hex')}@example.com` })
+    .returning({ id: users.id });
   return row.id;
 }
 
@@ -13,7 +16,12 @@ export async function insertUser(db: Db): Promise<string> {
  * A job row as the jobs module writes it inside reserveForNewJob's transaction: a video job to Spanish subtitles
  * reserving `price` credits, with `overrides` (status, progress...) applied.
  */
-export async function insertJob(tx: DbOrTx, userId: string, price: number, overrides: Partial<typeof jobs.$inferInsert> = {}): Promise<{ id: string }> {
+export async function insertJob(
+  tx: DbOrTx,
+  userId: string,
+  price: number,
+  overrides: Partial<typeof jobs.$inferInsert> = {},
+): Promise<{ id: string }> {
   const [row] = await tx
     .insert(jobs)
     .values({
@@ -33,5 +41,9 @@ export async function insertJob(tx: DbOrTx, userId: string, price: number, overr
 
 /** Every entry of a user, oldest first. */
 export async function entriesOf(db: Db, userId: string) {
-  return db.select({ kind: creditLedger.kind, amount: creditLedger.amount, key: creditLedger.idempotencyKey }).from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id);
+  return db
+    .select({ kind: creditLedger.kind, amount: creditLedger.amount, key: creditLedger.idempotencyKey })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(creditLedger.id);
 }

@@ -6,7 +6,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DATABASE_KINDS, createTestDatabase } from '../helpers/databases.ts';
-import { addCredits, balanceOf, chargeReservation, lockUser, reserveForNewJob } from '../../../server/src/modules/credits/ledger.repository.ts';
+import {
+  addCredits,
+  balanceOf,
+  chargeReservation,
+  lockUser,
+  reserveForNewJob,
+} from '../../../server/src/modules/credits/ledger.repository.ts';
 import { grantPeriodCredits } from '../../../server/src/modules/credits/period-grant.repository.ts';
 import { creditLedger } from '../../../server/src/db/schema/index.ts';
 import { insertJob, insertUser } from './ledger-helpers.ts';
@@ -30,7 +36,9 @@ for (const kind of DATABASE_KINDS) {
   const other = await insertUser(db);
   await addCredits(db, { userId: other, kind: 'grant', amount: 150, idempotencyKey: 'bench' });
   t0 = performance.now();
-  const settled = await Promise.allSettled(Array.from({ length: 20 }, () => reserveForNewJob(db, other, 30, (tx) => insertJob(tx, other, 30))));
+  const settled = await Promise.allSettled(
+    Array.from({ length: 20 }, () => reserveForNewJob(db, other, 30, (tx) => insertJob(tx, other, 30))),
+  );
   const conc = ms(t0);
   const made = settled.filter((s) => s.status === 'fulfilled').length;
 
@@ -38,7 +46,14 @@ for (const kind of DATABASE_KINDS) {
   for (const size of [1_000, 10_000, 50_000]) {
     const u = await insertUser(db);
     for (let i = 0; i < size; i += 1000) {
-      await db.insert(creditLedger).values(Array.from({ length: Math.min(1000, size - i) }, (_, k) => ({ userId: u, kind: 'grant', amount: 1, idempotencyKey: `b${i + k}` })));
+      await db.insert(creditLedger).values(
+        Array.from({ length: Math.min(1000, size - i) }, (_, k) => ({
+          userId: u,
+          kind: 'grant',
+          amount: 1,
+          idempotencyKey: `b${i + k}`,
+        })),
+      );
     }
     await balanceOf(db, u); // warm
     t0 = performance.now();
@@ -49,11 +64,25 @@ for (const kind of DATABASE_KINDS) {
   t0 = performance.now();
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    await grantPeriodCredits(tx, { userId, subscriptionId: 'sub_bench', periodStart: new Date(Date.UTC(2026, 0, 1)), allowance: 1200, rolloverPercent: 33, planName: 'pro' });
+    await grantPeriodCredits(tx, {
+      userId,
+      subscriptionId: 'sub_bench',
+      periodStart: new Date(Date.UTC(2026, 0, 1)),
+      allowance: 1200,
+      rolloverPercent: 33,
+      planName: 'pro',
+    });
   });
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    await grantPeriodCredits(tx, { userId, subscriptionId: 'sub_bench', periodStart: new Date(Date.UTC(2026, 1, 1)), allowance: 1200, rolloverPercent: 33, planName: 'pro' });
+    await grantPeriodCredits(tx, {
+      userId,
+      subscriptionId: 'sub_bench',
+      periodStart: new Date(Date.UTC(2026, 1, 1)),
+      allowance: 1200,
+      rolloverPercent: 33,
+      planName: 'pro',
+    });
   });
   const renew = ms(t0) / 2;
 

@@ -7,7 +7,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
-import { addCredits, balanceOf, chargeReservation, lockUser, releaseReservation, reserveForNewJob } from '../../../server/src/modules/credits/ledger.repository.ts';
+import {
+  addCredits,
+  balanceOf,
+  chargeReservation,
+  lockUser,
+  releaseReservation,
+  reserveForNewJob,
+} from '../../../server/src/modules/credits/ledger.repository.ts';
 import { grantPeriodCredits } from '../../../server/src/modules/credits/period-grant.repository.ts';
 import { AppError } from '../../../server/src/errors.ts';
 import { entriesOf, insertJob, insertUser } from './ledger-helpers.ts';
@@ -59,9 +66,13 @@ describe.each(DATABASE_KINDS)('credit ledger properties on %s', (kind) => {
         const periods: Date[] = [];
         for (const [i, o] of ops.entries()) {
           if (o.op === 'grant') {
-            expect(await addCredits(db, { userId, kind: 'grant', amount: o.amount, idempotencyKey: `g${grants}` })).toBe(true);
+            expect(
+              await addCredits(db, { userId, kind: 'grant', amount: o.amount, idempotencyKey: `g${grants}` }),
+            ).toBe(true);
             // The same key again is a no-op.
-            expect(await addCredits(db, { userId, kind: 'grant', amount: o.amount, idempotencyKey: `g${grants++}` })).toBe(false);
+            expect(
+              await addCredits(db, { userId, kind: 'grant', amount: o.amount, idempotencyKey: `g${grants++}` }),
+            ).toBe(false);
             model += o.amount;
           } else if (o.op === 'reserve') {
             try {
@@ -77,7 +88,10 @@ describe.each(DATABASE_KINDS)('credit ledger properties on %s', (kind) => {
           } else if (o.op === 'release' || o.op === 'charge') {
             const job = jobs[o.job % Math.max(1, jobs.length)];
             if (!job) continue;
-            const got = o.op === 'release' ? await releaseReservation(db, userId, job.id) : await chargeReservation(db, userId, job.id);
+            const got =
+              o.op === 'release'
+                ? await releaseReservation(db, userId, job.id)
+                : await chargeReservation(db, userId, job.id);
             if (job.state === 'reserved') {
               expect(got).toBe(job.price);
               job.state = o.op === 'release' ? 'released' : 'charged';
@@ -91,7 +105,14 @@ describe.each(DATABASE_KINDS)('credit ledger properties on %s', (kind) => {
             const start = replay ? periods.at(-1)! : new Date(Date.UTC(2026, periods.length, 1));
             const result = await db.transaction(async (tx) => {
               await lockUser(tx, userId);
-              return grantPeriodCredits(tx, { userId, subscriptionId: 'sub_prop', periodStart: start, allowance: o.allowance, rolloverPercent: o.rolloverPercent, planName: 'p' });
+              return grantPeriodCredits(tx, {
+                userId,
+                subscriptionId: 'sub_prop',
+                periodStart: start,
+                allowance: o.allowance,
+                rolloverPercent: o.rolloverPercent,
+                planName: 'p',
+              });
             });
             if (replay) {
               expect(result.granted).toBe(false);
@@ -125,9 +146,11 @@ describe.each(DATABASE_KINDS)('credit ledger properties on %s', (kind) => {
     const db = tdb.database.db;
     const userId = await insertUser(db);
     await addCredits(db, { userId, kind: 'grant', amount: 5 * 30, idempotencyKey: 'start' });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => reserveForNewJob(db, userId, 30, (tx) => insertJob(tx, userId, 30))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => reserveForNewJob(db, userId, 30, (tx) => insertJob(tx, userId, 30))),
+    );
     const ok = results.filter((r) => r.status === 'fulfilled');
-    const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(ok).toHaveLength(5);
     expect(refused).toHaveLength(15);
     for (const r of refused) expect((r.reason as AppError).code).toBe('PAYMENT_REQUIRED');

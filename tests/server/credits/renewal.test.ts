@@ -4,17 +4,37 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
-import { addCredits, balanceOf, lockUser, releaseReservation, reserveForNewJob } from '../../../server/src/modules/credits/ledger.repository.ts';
+import {
+  addCredits,
+  balanceOf,
+  lockUser,
+  releaseReservation,
+  reserveForNewJob,
+} from '../../../server/src/modules/credits/ledger.repository.ts';
 import { grantPeriodCredits } from '../../../server/src/modules/credits/period-grant.repository.ts';
 import type { Db } from '../../../server/src/db/database.ts';
 import { entriesOf, insertJob, insertUser } from './ledger-helpers.ts';
 
 const month = (m: number) => new Date(Date.UTC(2026, m, 1));
 
-function period(db: Db, userId: string, subscriptionId: string, start: Date, allowance: number, rolloverPercent: number) {
+function period(
+  db: Db,
+  userId: string,
+  subscriptionId: string,
+  start: Date,
+  allowance: number,
+  rolloverPercent: number,
+) {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    return grantPeriodCredits(tx, { userId, subscriptionId, periodStart: start, allowance, rolloverPercent, planName: 'plan' });
+    return grantPeriodCredits(tx, {
+      userId,
+      subscriptionId,
+      periodStart: start,
+      allowance,
+      rolloverPercent,
+      planName: 'plan',
+    });
   });
 }
 
@@ -34,10 +54,21 @@ describe.each(DATABASE_KINDS)('renewal with rollover on %s', (kind) => {
     // The user spends 225 credits in the first month: 1,000 unused; 330 carried, 670 expire.
     await reserveForNewJob(db, u, 225, (tx) => insertJob(tx, u, 225));
     const r = await period(db, u, 'sub_a', month(1), 1200, 33);
-    expect(r).toMatchObject({ granted: true, renewal: true, unused: 1000, carried: 330, expired: 670, allowance: 1200 });
+    expect(r).toMatchObject({
+      granted: true,
+      renewal: true,
+      unused: 1000,
+      carried: 330,
+      expired: 670,
+      allowance: 1200,
+    });
     expect(await balanceOf(db, u)).toBe(1530);
     const kinds = (await entriesOf(db, u)).map((e) => [e.kind, e.amount]);
-    expect(kinds.slice(-3)).toEqual([['expiry', -1000], ['rollover', 330], ['grant', 1200]]);
+    expect(kinds.slice(-3)).toEqual([
+      ['expiry', -1000],
+      ['rollover', 330],
+      ['grant', 1200],
+    ]);
   });
 
   it('rounds the carried credits down and never carries more than the share (Explorer 25%, Business 50%)', async () => {

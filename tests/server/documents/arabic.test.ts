@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibreTranslateEngine } from '../../../server/src/engines/translation/libretranslate.engine.ts';
 import { translateDocument } from '../../../server/src/documents/document-translator.ts';
-import { documentEngineChooser } from '../../../server/src/documents/document-engines.ts';
+import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.ts';
 import { checkFidelity } from '../../../scripts/fidelity-check.ts';
 import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
@@ -28,8 +28,20 @@ async function toArabic(body: string) {
   const dir = await tempDir();
   const input = path.join(dir, 'doc.docx');
   await writeFile(input, await makeDocx({ body }));
-  const engineFor = documentEngineChooser({ ...LOCAL_ENGINES_CONFIG, libreTranslate: { url: server.url } });
-  const result = await translateDocument({ inputPath: input, filename: 'doc.docx', from: 'en', to: ['ar'], outDir: dir, engineFor });
+  const registry = createEngineRegistry({ ...LOCAL_ENGINES_CONFIG, libreTranslate: { url: server.url } });
+  const { translationFor: engineFor } = registry.choose({
+    sourceLanguage: 'en',
+    targetLanguages: ['ar'],
+    services: ['document'],
+  });
+  const result = await translateDocument({
+    inputPath: input,
+    filename: 'doc.docx',
+    from: 'en',
+    to: ['ar'],
+    outDir: dir,
+    engineFor,
+  });
   return { input, result, out: await readDocx(await readFile(result.outputs[0].path)) };
 }
 
@@ -62,7 +74,10 @@ describe('docx to Arabic (network engine stub)', () => {
 
   it('right-aligns left-aligned paragraphs but keeps centred ones (also when centred by their style)', async () => {
     const { out } = await toArabic(
-      para([['The house']]) + para([['The world']], '<w:jc w:val="left"/>') + para([['The red house']], '<w:jc w:val="center"/>') + para([['Hello world']], '<w:pStyle w:val="Title"/>'),
+      para([['The house']]) +
+        para([['The world']], '<w:jc w:val="left"/>') +
+        para([['The red house']], '<w:jc w:val="center"/>') +
+        para([['Hello world']], '<w:pStyle w:val="Title"/>'),
     );
     const body = out.paragraphs.filter((p) => p.part === 'word/document.xml');
     expect(body[0].pPr).toContain('<w:jc w:val="right"/>');
@@ -73,7 +88,13 @@ describe('docx to Arabic (network engine stub)', () => {
   });
 
   it('gives bold and italic runs their complex-script twins, which Word applies to Arabic text', async () => {
-    const { out } = await toArabic(para([['The ', ''], ['red', '<w:b/><w:i/><w:sz w:val="28"/>'], [' house', '']]));
+    const { out } = await toArabic(
+      para([
+        ['The ', ''],
+        ['red', '<w:b/><w:i/><w:sz w:val="28"/>'],
+        [' house', ''],
+      ]),
+    );
     const bold = out.paragraphs.flatMap((p) => p.runs).find((r) => r.rPr.includes('<w:b/>'))!;
     expect(bold.text.trim()).toBe('أحمر');
     expect(bold.rPr).toContain('<w:b/><w:bCs/><w:i/><w:iCs/>');
@@ -83,20 +104,40 @@ describe('docx to Arabic (network engine stub)', () => {
 
 describe('the test data documents to Arabic (network engine stub)', () => {
   const dir = path.resolve(__dirname, '../../../../shared/testdata/docx');
-  const files = ['Headers.docx', 'comments-rich-para.docx', 'fnt-color.docx', 'hdr-header-footer.docx', 'num-having-numbering-part.docx',
-    'par-hyperlinks.docx', 'par-known-styles.docx', 'run-char-style.docx', 'sample-docx.docx', 'test.docx', 'toc.docx'];
+  const files = [
+    'Headers.docx',
+    'comments-rich-para.docx',
+    'fnt-color.docx',
+    'hdr-header-footer.docx',
+    'num-having-numbering-part.docx',
+    'par-hyperlinks.docx',
+    'par-known-styles.docx',
+    'run-char-style.docx',
+    'sample-docx.docx',
+    'test.docx',
+    'toc.docx',
+  ];
 
   it.each(files)('%s comes out right-to-left and passes the fidelity check', async (name) => {
     const out = await tempDir();
     const engine = createLibreTranslateEngine({ url: server.url }, { timeoutSeconds: 10, retries: 0 });
-    const result = await translateDocument({ inputPath: path.join(dir, name), filename: name, from: 'en', to: ['ar'], outDir: out, engineFor: () => engine });
+    const result = await translateDocument({
+      inputPath: path.join(dir, name),
+      filename: name,
+      from: 'en',
+      to: ['ar'],
+      outDir: out,
+      engineFor: () => engine,
+    });
     const doc = await readDocx(await readFile(result.outputs[0].path));
     const withText = doc.paragraphs.filter((p) => /\p{L}/u.test(p.text));
     expect(withText.length).toBeGreaterThan(0);
     expect(withText.every((p) => p.pPr.includes('<w:bidi/>'))).toBe(true);
     // The stub's glossary knows only a few words: Arabic must appear exactly when the engine gives any.
     const source = await readDocx(await readFile(path.join(dir, name)));
-    const engineGives = (await engine.translate(source.paragraphs.map((p) => p.text).filter(Boolean), { from: 'en', to: 'ar' })).some((t) => /\p{Script=Arabic}/u.test(t));
+    const engineGives = (
+      await engine.translate(source.paragraphs.map((p) => p.text).filter(Boolean), { from: 'en', to: 'ar' })
+    ).some((t) => /\p{Script=Arabic}/u.test(t));
     expect(withText.some((p) => /\p{Script=Arabic}/u.test(p.text))).toBe(engineGives);
     const report = await checkFidelity(path.join(dir, name), result.outputs[0].path, { engine, from: 'en', to: 'ar' });
     expect(report.problems).toEqual([]);

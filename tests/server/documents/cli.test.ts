@@ -15,7 +15,11 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
   // Only the local engines: the test must not depend on network settings of the machine.
   const env = { ...process.env, LOCAL_ENGINES: 'true', OPENAI_BASE_URL: '', DEEPL_API_KEY: '', LIBRETRANSLATE_URL: '' };
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['server/src/cli/cli.ts', ...args], { cwd: root, env, timeout: 120_000 });
+    const { stdout, stderr } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['server/src/cli/cli.ts', ...args],
+      { cwd: root, env, timeout: 120_000 },
+    );
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -36,7 +40,10 @@ describe('translate-doc command', () => {
     expect(summary).toMatchObject({ parts: 8, paragraphs: 22, engine: 'apertium', tagFallbacks: expect.any(Number) });
     expect(summary.words).toBeGreaterThan(90);
     expect(summary.seconds).toBeGreaterThan(0);
-    expect(summary.outputs.map((o: { path: string }) => path.basename(o.path))).toEqual(['Annual report__es.docx', 'Annual report__it.docx']);
+    expect(summary.outputs.map((o: { path: string }) => path.basename(o.path))).toEqual([
+      'Annual report__es.docx',
+      'Annual report__it.docx',
+    ]);
     expect(existsSync(path.join(out, 'Annual report__es.docx'))).toBe(true);
     expect(existsSync(path.join(out, 'Annual report__it.docx'))).toBe(true);
   });
@@ -55,7 +62,9 @@ describe('translate-doc command', () => {
     await writeFile(input, 'plain text');
     const r = await cli(['translate-doc', input, '--from', 'en', '--to', 'es', '--out', path.join(dir, 'out')]);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe('translate-doc failed (NOT_A_ZIP): "notes.docx" is not a real .docx file: Office documents are ZIP packages and this file is not one.');
+    expect(r.stderr.trim()).toBe(
+      'translate-doc failed (NOT_A_ZIP): "notes.docx" is not a real .docx file: Office documents are ZIP packages and this file is not one.',
+    );
     expect(existsSync(path.join(dir, 'out'))).toBe(false);
   });
 });

@@ -16,18 +16,31 @@ async function toSpanish(docx: Buffer) {
   const dir = await tempDir();
   const input = path.join(dir, 'in.docx');
   await writeFile(input, docx);
-  const result = await translateDocument({ inputPath: input, filename: 'in.docx', from: 'en', to: ['es'], outDir: dir, engineFor: () => apertium });
+  const result = await translateDocument({
+    inputPath: input,
+    filename: 'in.docx',
+    from: 'en',
+    to: ['es'],
+    outDir: dir,
+    engineFor: () => apertium,
+  });
   return { input, result, out: await readDocx(await readFile(result.outputs[0].path)) };
 }
 
 describe('docx edge cases', () => {
   it('tracked changes: inserted text is translated, deleted text stays as it was', async () => {
-    const body = '<w:p><w:r><w:t xml:space="preserve">The house </w:t></w:r><w:ins w:id="1" w:author="Ana" w:date="2024-01-01T00:00:00Z"><w:r><w:t>is red</w:t></w:r></w:ins>' +
+    const body =
+      '<w:p><w:r><w:t xml:space="preserve">The house </w:t></w:r><w:ins w:id="1" w:author="Ana" w:date="2024-01-01T00:00:00Z"><w:r><w:t>is red</w:t></w:r></w:ins>' +
       '<w:del w:id="2" w:author="Ana" w:date="2024-01-01T00:00:00Z"><w:r><w:delText>is blue</w:delText></w:r></w:del></w:p>';
     const { out } = await toSpanish(await makeDocx({ body }));
     const doc = out.xml['word/document.xml'];
     expect(doc).toContain('<w:delText>is blue</w:delText>');
-    expect(out.paragraphs.find((p) => p.part === 'word/document.xml')!.text.replace(/\s+/g, ' ').trim()).toMatch(/^La casa es roja$|^El casa es roja$|casa/);
+    expect(
+      out.paragraphs
+        .find((p) => p.part === 'word/document.xml')!
+        .text.replace(/\s+/g, ' ')
+        .trim(),
+    ).toMatch(/^La casa es roja$|^El casa es roja$|casa/);
     expect(doc).toMatch(/<w:ins [^>]*><w:r><w:rPr><w:lang w:val="es-ES"\/><\/w:rPr><w:t[^>]*>[^<]*roj/);
   });
 
@@ -42,7 +55,8 @@ describe('docx edge cases', () => {
   });
 
   it('runs split by Word for revision marks (same formatting) are translated as one piece', async () => {
-    const body = '<w:p><w:r w:rsidR="001"><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">The big </w:t></w:r><w:proofErr w:type="spellStart"/><w:r w:rsidR="002"><w:rPr><w:b/></w:rPr><w:t>dog</w:t></w:r><w:proofErr w:type="spellEnd"/><w:r><w:t xml:space="preserve"> sleeps.</w:t></w:r></w:p>';
+    const body =
+      '<w:p><w:r w:rsidR="001"><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">The big </w:t></w:r><w:proofErr w:type="spellStart"/><w:r w:rsidR="002"><w:rPr><w:b/></w:rPr><w:t>dog</w:t></w:r><w:proofErr w:type="spellEnd"/><w:r><w:t xml:space="preserve"> sleeps.</w:t></w:r></w:p>';
     const { out } = await toSpanish(await makeDocx({ body }));
     const p = out.paragraphs.find((x) => x.part === 'word/document.xml')!;
     expect(p.runs[0].text).toMatch(/perro grande/);

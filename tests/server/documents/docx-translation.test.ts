@@ -19,7 +19,14 @@ const tempDir = useTempDirs();
 async function translateRich(dir: string, to: string[] = ['es']) {
   const input = path.join(dir, 'report.docx');
   await writeFile(input, await richDocx());
-  const result = await translateDocument({ inputPath: input, filename: 'Annual report.docx', from: 'en-gb', to, outDir: path.join(dir, 'out'), engineFor: () => apertium });
+  const result = await translateDocument({
+    inputPath: input,
+    filename: 'Annual report.docx',
+    from: 'en-gb',
+    to,
+    outDir: path.join(dir, 'out'),
+    engineFor: () => apertium,
+  });
   return { input, result };
 }
 
@@ -42,7 +49,8 @@ describe('docx translation to Spanish (real Apertium)', () => {
   it('writes NAME__LANG.docx with the Word content type and reports counts', () => {
     expect(run.result.outputs).toHaveLength(1);
     expect(run.result.outputs[0]).toMatchObject({
-      language: 'es', filename: 'Annual report__es.docx',
+      language: 'es',
+      filename: 'Annual report__es.docx',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     });
     expect(run.result.engine).toBe('apertium');
@@ -100,13 +108,25 @@ describe('docx translation to Spanish (real Apertium)', () => {
   });
 
   it('keeps styles, numbering, settings, relationships and images byte-identical', () => {
-    for (const part of ['word/styles.xml', 'word/numbering.xml', 'word/settings.xml', 'word/_rels/document.xml.rels', '[Content_Types].xml', '_rels/.rels', 'word/media/image1.png']) {
+    for (const part of [
+      'word/styles.xml',
+      'word/numbering.xml',
+      'word/settings.xml',
+      'word/_rels/document.xml.rels',
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'word/media/image1.png',
+    ]) {
       expect(out.raw[part].equals(source.raw[part]), part).toBe(true);
     }
   });
 
   it('passes the fidelity check, including the LibreOffice PDF conversion', async () => {
-    const report = await checkFidelity(run.input, run.result.outputs[0].path, { engine: apertium, from: 'en', to: 'es' });
+    const report = await checkFidelity(run.input, run.result.outputs[0].path, {
+      engine: apertium,
+      from: 'en',
+      to: 'es',
+    });
     expect(report.problems).toEqual([]);
     expect(report.counts.output.textBoxes).toBe(2);
     expect(report.counts.output.cells).toBe(6);
@@ -114,11 +134,28 @@ describe('docx translation to Spanish (real Apertium)', () => {
 
   it('prices the words a reader sees, once: field instructions and the text-box fallback copy are not counted', async () => {
     const visible = [
-      'The annual report', 'The red house is very big.', 'Visit our website for more information.', 'This is page 1 of the document.',
-      '«CustomerName» is the customer.', 'The dog eats the food and the cat sleeps.', 'The first item of the list', 'The second item of the list',
-      'The table has two rows', 'The house is white', 'The outer cell', 'The inner table', 'The small dog', 'The text in the box',
-      'The content of the control', 'The default header', 'The first page header', 'The even page header', 'The company footer',
-      'The footnote text.', 'The endnote text.', 'Please check the sentence.',
+      'The annual report',
+      'The red house is very big.',
+      'Visit our website for more information.',
+      'This is page 1 of the document.',
+      '«CustomerName» is the customer.',
+      'The dog eats the food and the cat sleeps.',
+      'The first item of the list',
+      'The second item of the list',
+      'The table has two rows',
+      'The house is white',
+      'The outer cell',
+      'The inner table',
+      'The small dog',
+      'The text in the box',
+      'The content of the control',
+      'The default header',
+      'The first page header',
+      'The even page header',
+      'The company footer',
+      'The footnote text.',
+      'The endnote text.',
+      'Please check the sentence.',
     ];
     const expected = visible.join(' ').match(/[\p{L}\p{N}]+/gu)!.length;
     const info = await inspectDocument(run.input, 'report.docx');
@@ -129,20 +166,50 @@ describe('docx translation to Spanish (real Apertium)', () => {
 
 describe('the test data documents to Spanish', () => {
   const dir = path.resolve(__dirname, '../../../../shared/testdata/docx');
-  const files = ['Headers.docx', 'comments-rich-para.docx', 'fnt-color.docx', 'hdr-header-footer.docx', 'num-having-numbering-part.docx',
-    'par-hyperlinks.docx', 'par-known-styles.docx', 'run-char-style.docx', 'sample-docx.docx', 'test.docx', 'toc.docx'];
+  const files = [
+    'Headers.docx',
+    'comments-rich-para.docx',
+    'fnt-color.docx',
+    'hdr-header-footer.docx',
+    'num-having-numbering-part.docx',
+    'par-hyperlinks.docx',
+    'par-known-styles.docx',
+    'run-char-style.docx',
+    'sample-docx.docx',
+    'test.docx',
+    'toc.docx',
+  ];
 
   it.each(files)('%s is translated and passes the fidelity check', async (name) => {
     const out = await tempDir();
-    const result = await translateDocument({ inputPath: path.join(dir, name), filename: name, from: 'en', to: ['es'], outDir: out, engineFor: () => apertium });
+    const result = await translateDocument({
+      inputPath: path.join(dir, name),
+      filename: name,
+      from: 'en',
+      to: ['es'],
+      outDir: out,
+      engineFor: () => apertium,
+    });
     expect(result.words).toBeGreaterThan(0);
-    const report = await checkFidelity(path.join(dir, name), result.outputs[0].path, { engine: apertium, from: 'en', to: 'es' });
+    const report = await checkFidelity(path.join(dir, name), result.outputs[0].path, {
+      engine: apertium,
+      from: 'en',
+      to: 'es',
+    });
     expect(report.problems).toEqual([]);
   });
 
   it.each(['having-images.docx', 'tbl-2x2-table.docx'])('%s has no text and is refused as empty', async (name) => {
     const out = await tempDir();
-    await expect(translateDocument({ inputPath: path.join(dir, name), filename: name, from: 'en', to: ['es'], outDir: out, engineFor: () => apertium }))
-      .rejects.toMatchObject({ code: 'EMPTY_DOCUMENT', message: `"${name}" has no text to translate.` });
+    await expect(
+      translateDocument({
+        inputPath: path.join(dir, name),
+        filename: name,
+        from: 'en',
+        to: ['es'],
+        outDir: out,
+        engineFor: () => apertium,
+      }),
+    ).rejects.toMatchObject({ code: 'EMPTY_DOCUMENT', message: `"${name}" has no text to translate.` });
   });
 });

@@ -15,21 +15,48 @@ async function translate(name: string, text: string) {
   const input = path.join(dir, name);
   await writeFile(input, text);
   const info = await inspectDocument(input, name);
-  const result = await translateDocument({ inputPath: input, filename: name, from: 'en', to: ['es'], outDir: dir, engineFor: () => apertium });
+  const result = await translateDocument({
+    inputPath: input,
+    filename: name,
+    from: 'en',
+    to: ['es'],
+    outDir: dir,
+    engineFor: () => apertium,
+  });
   return { info, result, out: await readFile(result.outputs[0].path, 'utf8') };
 }
 
 const SRT = [
-  '1', '00:00:01,000 --> 00:00:03,500', 'The house is red.', '',
-  '2', '00:00:04,000 --> 00:00:06,000', '<i>I like big dogs.</i>', '',
-  '3', '00:00:06,500 --> 00:00:09,000', 'The cat sleeps', 'in the white house.', '',
+  '1',
+  '00:00:01,000 --> 00:00:03,500',
+  'The house is red.',
+  '',
+  '2',
+  '00:00:04,000 --> 00:00:06,000',
+  '<i>I like big dogs.</i>',
+  '',
+  '3',
+  '00:00:06,500 --> 00:00:09,000',
+  'The cat sleeps',
+  'in the white house.',
+  '',
 ].join('\r\n');
 
 const VTT = [
-  'WEBVTT - sample', '', 'NOTE This note is not shown and not translated.', '',
-  'STYLE', '::cue { color: yellow }', '',
-  'intro', '00:00:01.000 --> 00:00:03.500 position:10% align:start', '<v Ana>The house is red.</v>', '',
-  '00:00:04.000 --> 00:00:06.000 line:0', 'I like <b>big</b> dogs &amp; cats.', '',
+  'WEBVTT - sample',
+  '',
+  'NOTE This note is not shown and not translated.',
+  '',
+  'STYLE',
+  '::cue { color: yellow }',
+  '',
+  'intro',
+  '00:00:01.000 --> 00:00:03.500 position:10% align:start',
+  '<v Ana>The house is red.</v>',
+  '',
+  '00:00:04.000 --> 00:00:06.000 line:0',
+  'I like <b>big</b> dogs &amp; cats.',
+  '',
 ].join('\n');
 
 describe('subtitle translation', () => {
@@ -53,7 +80,17 @@ describe('subtitle translation', () => {
     const { info, out } = await translate('talk.vtt', VTT);
     expect(info).toEqual({ format: 'vtt', words: 9, parts: 1, paragraphs: 2 });
     const lines = out.split('\n');
-    expect(lines.slice(0, 9)).toEqual(['WEBVTT - sample', '', 'NOTE This note is not shown and not translated.', '', 'STYLE', '::cue { color: yellow }', '', 'intro', '00:00:01.000 --> 00:00:03.500 position:10% align:start']);
+    expect(lines.slice(0, 9)).toEqual([
+      'WEBVTT - sample',
+      '',
+      'NOTE This note is not shown and not translated.',
+      '',
+      'STYLE',
+      '::cue { color: yellow }',
+      '',
+      'intro',
+      '00:00:01.000 --> 00:00:03.500 position:10% align:start',
+    ]);
     expect(lines[9]).toBe('<v Ana>La casa es roja.</v>');
     expect(lines[11]).toBe('00:00:04.000 --> 00:00:06.000 line:0');
     // The bold tag pair and the escaped ampersand survive; the words are Spanish.
@@ -63,14 +100,22 @@ describe('subtitle translation', () => {
     // The result is valid WebVTT with the same cues, times and settings.
     const parsed = new WebVTTParser().parse(out, 'metadata');
     expect(parsed.errors).toEqual([]);
-    expect(parsed.cues.map((c) => [c.id, c.startTime, c.endTime])).toEqual([['intro', 1, 3.5], ['', 4, 6]]);
+    expect(parsed.cues.map((c) => [c.id, c.startTime, c.endTime])).toEqual([
+      ['intro', 1, 3.5],
+      ['', 4, 6],
+    ]);
   });
 
   it('refuses a .srt without cues and a .vtt without a header', async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'notes.srt'), 'Just some notes\nwithout any timing\n');
-    await expect(inspectDocument(path.join(dir, 'notes.srt'), 'notes.srt')).rejects.toMatchObject({ code: 'NOT_A_SUBTITLE_FILE', message: '"notes.srt" is not a subtitle file: no cue timing line like "00:00:01,000 --> 00:00:02,000" was found.' });
+    await expect(inspectDocument(path.join(dir, 'notes.srt'), 'notes.srt')).rejects.toMatchObject({
+      code: 'NOT_A_SUBTITLE_FILE',
+      message: '"notes.srt" is not a subtitle file: no cue timing line like "00:00:01,000 --> 00:00:02,000" was found.',
+    });
     await writeFile(path.join(dir, 'bad.vtt'), 'Hello\n');
-    await expect(inspectDocument(path.join(dir, 'bad.vtt'), 'bad.vtt')).rejects.toMatchObject({ code: 'NOT_A_SUBTITLE_FILE' });
+    await expect(inspectDocument(path.join(dir, 'bad.vtt'), 'bad.vtt')).rejects.toMatchObject({
+      code: 'NOT_A_SUBTITLE_FILE',
+    });
   });
 });

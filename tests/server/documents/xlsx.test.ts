@@ -18,13 +18,25 @@ describe('xlsx translation', () => {
     await writeFile(input, await makeXlsx());
     // Words: "The house is white" (4), "The big dog" (3), "Total price" (2), two lines (4 + 4), inline "The red house" (3).
     expect(await inspectDocument(input, 'prices.xlsx')).toEqual({ format: 'xlsx', words: 20, parts: 2, paragraphs: 5 });
-    const result = await translateDocument({ inputPath: input, filename: 'prices.xlsx', from: 'en', to: ['es'], outDir: dir, engineFor: () => apertium });
-    expect(result.outputs[0]).toMatchObject({ filename: 'prices__es.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const result = await translateDocument({
+      inputPath: input,
+      filename: 'prices.xlsx',
+      from: 'en',
+      to: ['es'],
+      outDir: dir,
+      engineFor: () => apertium,
+    });
+    expect(result.outputs[0]).toMatchObject({
+      filename: 'prices__es.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     const zip = await JSZip.loadAsync(await readFile(result.outputs[0].path));
     const shared = await zip.file('xl/sharedStrings.xml')!.async('string');
     expect(shared).toContain('<si><t>La casa es blanca</t></si>');
     // The three rich-text runs are still there, the bold one holding the translated adjective.
-    expect(shared).toMatch(/<si><r><t xml:space="preserve">El <\/t><\/r><r><rPr><b\/><sz val="11"\/><\/rPr><t[^>]*>grande ?<\/t><\/r><r><t[^>]*> ?perro<\/t><\/r><\/si>/);
+    expect(shared).toMatch(
+      /<si><r><t xml:space="preserve">El <\/t><\/r><r><rPr><b\/><sz val="11"\/><\/rPr><t[^>]*>grande ?<\/t><\/r><r><t[^>]*> ?perro<\/t><\/r><\/si>/,
+    );
     expect(shared).not.toContain('Total price');
     expect(shared).toContain('<si><t xml:space="preserve">La casa es roja.\nEl perro es grande.</t></si>'); // the line break stays
     const sheet1 = await zip.file('xl/worksheets/sheet1.xml')!.async('string');

@@ -18,7 +18,10 @@ describe('apertium engine (real apertium binary)', () => {
   });
 
   it('translates a batch into Spanish, one output per segment in order, empty ones kept', async () => {
-    const out = await engine.translate(['The house is red.', '', 'I like big dogs.', 'Thank you'], { from: 'en', to: 'es' });
+    const out = await engine.translate(['The house is red.', '', 'I like big dogs.', 'Thank you'], {
+      from: 'en',
+      to: 'es',
+    });
     expect(out).toHaveLength(4);
     expect(out[0]).toBe('La casa es roja.');
     expect(out[1]).toBe('');
@@ -50,6 +53,8 @@ describe('apertium engine (real apertium binary)', () => {
   it('rejects with the signal reason when aborted', async () => {
     const ac = new AbortController();
     ac.abort(new Error('cancelled by user'));
-    await expect(engine.translate(['Hello'], { from: 'en', to: 'es', signal: ac.signal })).rejects.toThrow('cancelled by user');
+    await expect(engine.translate(['Hello'], { from: 'en', to: 'es', signal: ac.signal })).rejects.toThrow(
+      'cancelled by user',
+    );
   });
 });

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createPocketsphinxEngine, parsePocketsphinxOutput } from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
+import {
+  createPocketsphinxEngine,
+  parsePocketsphinxOutput,
+} from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
 import { createFliteEngine } from '../../../server/src/engines/voice/flite.engine.ts';
 import { japaneseToKana } from '../../../server/src/engines/voice/japanese-kana.ts';
@@ -17,13 +20,14 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('pocketsphinx (real binary)', () => {
   it('parses its -time output: fillers dropped, alternates folded, utterances kept', () => {
-    const out = 'hello world\n<s> 0.000 0.040 0.99\nhello 0.050 0.400 0.9\n<sil> 0.41 0.6 0.8\nworld(2) 0.610 1.000 0.7\n</s> 1.01 1.2 1.0\n[NOISE] 1.3 1.4 0.1\n';
+    const out =
+      'hello world\n<s> 0.000 0.040 0.99\nhello 0.050 0.400 0.9\n<sil> 0.41 0.6 0.8\nworld(2) 0.610 1.000 0.7\n</s> 1.01 1.2 1.0\n[NOISE] 1.3 1.4 0.1\n';
     const r = parsePocketsphinxOutput(out);
     expect(r.words).toEqual([
       { text: 'hello', start: 0.05, end: 0.4, confidence: 0.9 },
       { text: 'world', start: 0.61, end: 1, confidence: 0.7 },
     ]);
-    expect(r.segments).toHaveLength(1);
+    expect(r.utterances).toHaveLength(1);
   });
 
   it('transcribes clean English read speech with word times (WER against the LJ Speech reference)', async () => {
@@ -31,7 +35,11 @@ describe('pocketsphinx (real binary)', () => {
     await extractSpeechWav(`${TESTDATA}/audio/LJ001-0001.wav`, wav);
     const t = await createPocketsphinxEngine().transcribe(wav, { language: 'en' });
     const csv = await readFile(`${TESTDATA}/audio/ljspeech.csv`, 'utf8');
-    const ref = csv.split('\n').find((l) => l.startsWith('LJ001-0001'))!.split('|').at(-1)!;
+    const ref = csv
+      .split('\n')
+      .find((l) => l.startsWith('LJ001-0001'))!
+      .split('|')
+      .at(-1)!;
     const wer = wordErrorRate(ref, t.words.map((w) => w.text).join(' '));
     expect(wer).toBeLessThan(0.25);
     for (let i = 1; i < t.words.length; i++) expect(t.words[i].start).toBeGreaterThanOrEqual(t.words[i - 1].end - 1e-9);
@@ -45,10 +53,12 @@ describe('pocketsphinx on long audio (decoded in parallel parts)', () => {
     await extractSpeechWav(`${TESTDATA}/video/lj001-0001-0004.mp4`, wav);
     const t = await createPocketsphinxEngine().transcribe(wav, { language: 'en' });
     const csv = (await readFile(`${TESTDATA}/audio/ljspeech.csv`, 'utf8')).split('\n');
-    const ref = ['LJ001-0001', 'LJ001-0002', 'LJ001-0003', 'LJ001-0004'].map((id) => csv.find((l) => l.startsWith(id))!.split('|')[1]).join(' ');
+    const ref = ['LJ001-0001', 'LJ001-0002', 'LJ001-0003', 'LJ001-0004']
+      .map((id) => csv.find((l) => l.startsWith(id))!.split('|')[1])
+      .join(' ');
     expect(wordErrorRate(ref, t.words.map((w) => w.text).join(' '))).toBeLessThan(0.4);
     for (let i = 1; i < t.words.length; i++) expect(t.words[i].start).toBeGreaterThanOrEqual(t.words[i - 1].end - 1e-9);
-    for (const s of t.segments) expect(s.words.length).toBeGreaterThan(0);
+    for (const s of t.utterances) expect(s.words.length).toBeGreaterThan(0);
     expect(t.words.at(-1)!.end).toBeGreaterThan(25);
   });
 });
@@ -59,8 +69,17 @@ describe('voices (real espeak-ng and flite)', () => {
     return a.samples.length / a.rate;
   };
   const SAMPLES: Record<string, string> = {
-    en: 'Good morning', es: 'Buenos días', fr: 'Bonjour à tous', de: 'Guten Morgen', it: 'Buongiorno', pt: 'Bom dia',
-    ja: '日本語を話します', ko: '안녕하세요', zh: '你好世界', ar: 'مرحبا بالعالم', hi: 'नमस्ते दुनिया',
+    en: 'Good morning',
+    es: 'Buenos días',
+    fr: 'Bonjour à tous',
+    de: 'Guten Morgen',
+    it: 'Buongiorno',
+    pt: 'Bom dia',
+    ja: '日本語を話します',
+    ko: '안녕하세요',
+    zh: '你好世界',
+    ar: 'مرحبا بالعالم',
+    hi: 'नमस्ते दुनिया',
   };
 
   it('espeak-ng speaks every studio language and offers 5 Standard / 20 Premium voices', async () => {
@@ -86,7 +105,12 @@ describe('voices (real espeak-ng and flite)', () => {
     const a = path.join(dir, 'f1.wav');
     const b = path.join(dir, 'f2.wav');
     await flite.synthesize('Ask not what your country can do for you.', { language: 'en', voice: 'rms', outPath: a });
-    await flite.synthesize('Ask not what your country can do for you.', { language: 'en', voice: 'rms', outPath: b, speed: 1.25 });
+    await flite.synthesize('Ask not what your country can do for you.', {
+      language: 'en',
+      voice: 'rms',
+      outPath: b,
+      speed: 1.25,
+    });
     const [la, lb] = [await seconds(a), await seconds(b)];
     expect(la).toBeGreaterThan(1.5);
     expect(lb / la).toBeCloseTo(0.8, 1);

@@ -31,9 +31,13 @@ describe('OpenAI-compatible speech and voice engines against a local server spea
     expect(t.detected).toBe(true);
     expect(t.words.map((w) => w.text).join(' ')).toContain('your country');
     for (const w of t.words) expect(w.end).toBeGreaterThanOrEqual(w.start);
-    expect(t.segments.length).toBeGreaterThan(1);
+    expect(t.utterances.length).toBeGreaterThan(1);
     expect(t.durationSeconds).toBeCloseTo(11, 0);
-    const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': String(oa.requests.at(-1)!.headers['content-type']) }, body: oa.requests.at(-1)!.body }).formData();
+    const form = await new Request('http://x/', {
+      method: 'POST',
+      headers: { 'content-type': String(oa.requests.at(-1)!.headers['content-type']) },
+      body: oa.requests.at(-1)!.body,
+    }).formData();
     expect(form.get('response_format')).toBe('verbose_json');
     expect(form.getAll('timestamp_granularities[]')).toEqual(['word', 'segment']);
     expect(form.get('language')).toBeNull();
@@ -52,7 +56,11 @@ describe('OpenAI-compatible speech and voice engines against a local server spea
     const engine = createOpenAiVoiceEngine({ baseUrl: oa.url, apiKey: 'sk-test', model: 'tts-1' }, http);
     expect(engine.voices('ar').length).toBeGreaterThan(1);
     const out = path.join(dir, 'v.wav');
-    await engine.synthesize('Ask not what your country can do for you.', { language: 'en', voice: 'alloy', outPath: out });
+    await engine.synthesize('Ask not what your country can do for you.', {
+      language: 'en',
+      voice: 'alloy',
+      outPath: out,
+    });
     const head = (await readFile(out)).subarray(0, 4).toString();
     expect(head).toBe('RIFF');
     const d = await runProcess('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', out]);
@@ -61,8 +69,8 @@ describe('OpenAI-compatible speech and voice engines against a local server spea
 
   it('reports an unknown voice with the API message', async () => {
     const engine = createOpenAiVoiceEngine({ baseUrl: oa.url, apiKey: 'sk-test', model: 'tts-1' }, http);
-    await expect(engine.synthesize('Hi', { language: 'en', voice: 'bob', outPath: path.join(dir, 'x.wav') })).rejects.toThrow(
-      "openai voice: HTTP 400 (Invalid value for 'voice': bob)",
-    );
+    await expect(
+      engine.synthesize('Hi', { language: 'en', voice: 'bob', outPath: path.join(dir, 'x.wav') }),
+    ).rejects.toThrow("openai voice: HTTP 400 (Invalid value for 'voice': bob)");
   });
 });

@@ -52,10 +52,14 @@ describe('DeepL engine against a server speaking the DeepL API', () => {
 
   it('reports a refused key and an exhausted quota in words a user understands', async () => {
     const bad = createDeepLEngine({ apiUrl: deepl.url, apiKey: 'wrong' }, http);
-    await expect(bad.translate(['Hello'], { from: 'en', to: 'es' })).rejects.toThrow('DeepL: the API key was refused (Authorization failure, check auth_key)');
+    await expect(bad.translate(['Hello'], { from: 'en', to: 'es' })).rejects.toThrow(
+      'DeepL: the API key was refused (Authorization failure, check auth_key)',
+    );
     expect(await bad.available()).toBe(false);
     const engine = createDeepLEngine({ apiUrl: deepl.url, apiKey: 'k-123:fx' }, http);
-    await expect(engine.translate(['x'.repeat(500)], { from: 'en', to: 'es' })).rejects.toThrow('DeepL: quota exceeded (Quota exceeded)');
+    await expect(engine.translate(['x'.repeat(500)], { from: 'en', to: 'es' })).rejects.toThrow(
+      'DeepL: quota exceeded (Quota exceeded)',
+    );
   });
 });
 
@@ -69,10 +73,15 @@ describe('LibreTranslate engine against a server speaking its API', () => {
     const out = await engine.translate(['The house is red.', 'Thank you very much.'], { from: 'en', to: 'fr' });
     expect(out[0]).toBe('La maison est rouge.');
     expect(out[1].toLowerCase()).toContain('merci');
-    expect(JSON.parse(lt.requests.at(-1)!.body.toString())).toMatchObject({ source: 'en', target: 'fr', api_key: 'lt-key', format: 'text' });
+    expect(JSON.parse(lt.requests.at(-1)!.body.toString())).toMatchObject({
+      source: 'en',
+      target: 'fr',
+      api_key: 'lt-key',
+      format: 'text',
+    });
   });
 
-  it('switches to html format when segments carry tags, and retries a 429', async () => {
+  it('switches to html format when texts carry tags, and retries a 429', async () => {
     const engine = createLibreTranslateEngine({ url: lt.url, apiKey: 'lt-key' }, http);
     lt.rateLimitNext(1, 1);
     const [es] = await engine.translate(['The <g1>red house</g1> is big.'], { from: 'en', to: 'es' });
@@ -82,7 +91,9 @@ describe('LibreTranslate engine against a server speaking its API', () => {
 
   it('fails with the API error for a wrong key', async () => {
     const engine = createLibreTranslateEngine({ url: lt.url, apiKey: 'nope' }, http);
-    await expect(engine.translate(['Hello'], { from: 'en', to: 'es' })).rejects.toThrow('LibreTranslate: the API key was refused (Invalid API key)');
+    await expect(engine.translate(['Hello'], { from: 'en', to: 'es' })).rejects.toThrow(
+      'LibreTranslate: the API key was refused (Invalid API key)',
+    );
   });
 });
 
@@ -91,7 +102,7 @@ describe('OpenAI-compatible translation engine against a chat completions server
   beforeAll(async () => (oa = await startFakeOpenAi({ apiKey: 'sk-test' })));
   afterAll(() => oa.close());
 
-  it('sends the segments with their neighbours in one chat request and gets one translation each', async () => {
+  it('sends the texts with their neighbours in one chat request and gets one translation each', async () => {
     const engine = createOpenAiTranslationEngine({ baseUrl: oa.url, apiKey: 'sk-test', model: 'gpt-4o-mini' }, http);
     const out = await engine.translate(['The house is red.', 'I like big dogs.'], { from: 'en', to: 'es' });
     expect(out).toEqual(['La casa es roja.', 'Me gustan los perros grandes.']);
@@ -100,15 +111,19 @@ describe('OpenAI-compatible translation engine against a chat completions server
     expect(req.headers.authorization).toBe('Bearer sk-test');
     const body = JSON.parse(req.body.toString());
     expect(body.messages[0].role).toBe('system');
-    expect(JSON.parse(body.messages[1].content).segments).toHaveLength(2);
+    expect(JSON.parse(body.messages[1].content).texts).toHaveLength(2);
     expect(await engine.available()).toBe(true);
   });
 
   it('names the refused key and a wrong model', async () => {
     const noKey = createOpenAiTranslationEngine({ baseUrl: oa.url, apiKey: 'sk-wrong', model: 'gpt-4o-mini' }, http);
-    await expect(noKey.translate(['Hi'], { from: 'en', to: 'es' })).rejects.toThrow('openai translation: the API key was refused (Incorrect API key provided.)');
+    await expect(noKey.translate(['Hi'], { from: 'en', to: 'es' })).rejects.toThrow(
+      'openai translation: the API key was refused (Incorrect API key provided.)',
+    );
     const badModel = createOpenAiTranslationEngine({ baseUrl: oa.url, apiKey: 'sk-test', model: 'nope' }, http);
-    await expect(badModel.translate(['Hi'], { from: 'en', to: 'es' })).rejects.toThrow(/HTTP 404 \(The model `nope` does not exist\)/);
+    await expect(badModel.translate(['Hi'], { from: 'en', to: 'es' })).rejects.toThrow(
+      /HTTP 404 \(The model `nope` does not exist\)/,
+    );
   });
 
   it('honours Retry-After on 429', async () => {

@@ -37,28 +37,37 @@ export async function startFakeServer(
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const r: FakeRequest = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks) };
-      requests.push(r);
-      let out: FakeResponse;
-      if (limited > 0) {
-        limited--;
-        out = { status: 429, headers: { 'retry-after': String(retryAfter) }, body: rateLimitBody };
-      } else {
-        try {
-          out = await handle(r);
-        } catch (e) {
-          out = { status: 500, body: { error: { message: (e as Error).message, type: 'server_error' } } };
-        }
-      }
-      const isBuf = Buffer.isBuffer(out.body);
-      const isObj = !isBuf && typeof out.body === 'object';
-      res.writeHead(out.status, {
-        ...(isObj ? { 'content-type': 'application/json' } : {}),
-        ...out.headers,
-      });
-      res.end(isObj ? JSON.stringify(out.body) : out.body);
-    });
+    req.on(
+      'end',
+      () =>
+        void (async () => {
+          const r: FakeRequest = {
+            method: req.method!,
+            path: req.url!,
+            headers: req.headers,
+            body: Buffer.concat(chunks),
+          };
+          requests.push(r);
+          let out: FakeResponse;
+          if (limited > 0) {
+            limited--;
+            out = { status: 429, headers: { 'retry-after': String(retryAfter) }, body: rateLimitBody };
+          } else {
+            try {
+              out = await handle(r);
+            } catch (e) {
+              out = { status: 500, body: { error: { message: (e as Error).message, type: 'server_error' } } };
+            }
+          }
+          const isBuf = Buffer.isBuffer(out.body);
+          const isObj = !isBuf && typeof out.body === 'object';
+          res.writeHead(out.status, {
+            ...(isObj ? { 'content-type': 'application/json' } : {}),
+            ...out.headers,
+          });
+          res.end(isObj ? JSON.stringify(out.body) : out.body);
+        })(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

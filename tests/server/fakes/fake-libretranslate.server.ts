@@ -5,7 +5,7 @@
  */
 import { FAKE_LANGUAGES, fakeTranslate } from './fake-translator.ts';
 import { formBody, jsonBody, startFakeServer, type FakeServer } from './fake-http.ts';
-import { LANGUAGE_NAMES } from '../../../server/src/engines/languages.ts';
+import { languageName } from '../../../contract/languages.ts';
 
 /** Starts the fake. `apiKey`: when set, requests must carry it as `api_key`. */
 export async function startFakeLibreTranslate(opts: { apiKey?: string } = {}): Promise<FakeServer> {
@@ -13,7 +13,14 @@ export async function startFakeLibreTranslate(opts: { apiKey?: string } = {}): P
     async (req) => {
       const url = req.path.split('?')[0];
       if (url === '/languages' && req.method === 'GET')
-        return { status: 200, body: FAKE_LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], targets: FAKE_LANGUAGES.filter((c) => c !== code) })) };
+        return {
+          status: 200,
+          body: FAKE_LANGUAGES.map((code) => ({
+            code,
+            name: languageName(code),
+            targets: FAKE_LANGUAGES.filter((c) => c !== code),
+          })),
+        };
       if (url !== '/translate' || req.method !== 'POST') return { status: 404, body: { error: 'Not Found' } };
       let b: any;
       if (String(req.headers['content-type']).startsWith('application/json')) b = jsonBody(req);
@@ -23,12 +30,15 @@ export async function startFakeLibreTranslate(opts: { apiKey?: string } = {}): P
       }
       if (!b) return { status: 400, body: { error: 'Invalid request: could not read the body' } };
       if (opts.apiKey && b.api_key !== opts.apiKey) return { status: 403, body: { error: 'Invalid API key' } };
-      if (b.q === undefined || b.q === '') return { status: 400, body: { error: 'Invalid request: missing q parameter' } };
+      if (b.q === undefined || b.q === '')
+        return { status: 400, body: { error: 'Invalid request: missing q parameter' } };
       if (!b.source) return { status: 400, body: { error: 'Invalid request: missing source parameter' } };
       if (!b.target) return { status: 400, body: { error: 'Invalid request: missing target parameter' } };
-      if (b.source !== 'auto' && !FAKE_LANGUAGES.includes(b.source)) return { status: 400, body: { error: `${b.source} is not supported` } };
+      if (b.source !== 'auto' && !FAKE_LANGUAGES.includes(b.source))
+        return { status: 400, body: { error: `${b.source} is not supported` } };
       if (!FAKE_LANGUAGES.includes(b.target)) return { status: 400, body: { error: `${b.target} is not supported` } };
-      if (b.format !== undefined && !['text', 'html'].includes(b.format)) return { status: 400, body: { error: `${b.format} format is not supported` } };
+      if (b.format !== undefined && !['text', 'html'].includes(b.format))
+        return { status: 400, body: { error: `${b.format} format is not supported` } };
       const q: string[] = Array.isArray(b.q) ? b.q : [b.q];
       const out = await fakeTranslate(q, b.source === 'auto' ? 'en' : b.source, b.target);
       return { status: 200, body: { translatedText: Array.isArray(b.q) ? out : out[0] } };

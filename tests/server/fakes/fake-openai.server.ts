@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPocketsphinxEngine } from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
-import { LANGUAGE_NAMES } from '../../../server/src/engines/languages.ts';
+import { LANGUAGE_NAMES, languageName } from '../../../contract/languages.ts';
 import { fakeTranslate } from './fake-translator.ts';
 import { formBody, jsonBody, startFakeServer, type FakeResponse, type FakeServer } from './fake-http.ts';
 
@@ -35,19 +35,55 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
       if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`)
         return {
           status: 401,
-          body: { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } },
+          body: {
+            error: {
+              message: 'Incorrect API key provided.',
+              type: 'invalid_request_error',
+              param: null,
+              code: 'invalid_api_key',
+            },
+          },
         };
       const url = req.path.split('?')[0];
       if (req.method === 'GET' && url === '/v1/models')
-        return { status: 200, body: { object: 'list', data: MODELS.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'system' })) } };
-      if (req.method !== 'POST') return { status: 404, body: { error: { message: `Invalid URL (${req.method} ${url})`, type: 'invalid_request_error', param: null, code: null } } };
+        return {
+          status: 200,
+          body: {
+            object: 'list',
+            data: MODELS.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'system' })),
+          },
+        };
+      if (req.method !== 'POST')
+        return {
+          status: 404,
+          body: {
+            error: {
+              message: `Invalid URL (${req.method} ${url})`,
+              type: 'invalid_request_error',
+              param: null,
+              code: null,
+            },
+          },
+        };
 
       if (url === '/v1/chat/completions') {
         const b = jsonBody(req);
         if (!b) return invalid('We could not parse the JSON body of your request.', null);
-        if (typeof b.model !== 'string') return invalid("you must provide a model parameter", 'model');
-        if (!MODELS.includes(b.model)) return { status: 404, body: { error: { message: `The model \`${b.model}\` does not exist`, type: 'invalid_request_error', param: null, code: 'model_not_found' } } };
-        if (!Array.isArray(b.messages) || b.messages.length === 0) return invalid("Invalid 'messages': empty array.", 'messages');
+        if (typeof b.model !== 'string') return invalid('you must provide a model parameter', 'model');
+        if (!MODELS.includes(b.model))
+          return {
+            status: 404,
+            body: {
+              error: {
+                message: `The model \`${b.model}\` does not exist`,
+                type: 'invalid_request_error',
+                param: null,
+                code: 'model_not_found',
+              },
+            },
+          };
+        if (!Array.isArray(b.messages) || b.messages.length === 0)
+          return invalid("Invalid 'messages': empty array.", 'messages');
         for (const m of b.messages)
           if (!['system', 'user', 'assistant', 'developer'].includes(m?.role) || typeof m?.content !== 'string')
             return invalid("Invalid 'messages': each message needs a role and string content.", 'messages');
@@ -57,28 +93,38 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
           const task = JSON.parse(last);
           const from = CODE_BY_NAME[String(task.source_language).toLowerCase()] ?? task.source_language;
           const to = CODE_BY_NAME[String(task.target_language).toLowerCase()] ?? task.target_language;
-          if (Array.isArray(task.segments)) content = JSON.stringify({ translations: await fakeTranslate(task.segments, from, to) });
+          if (Array.isArray(task.texts))
+            content = JSON.stringify({ translations: await fakeTranslate(task.texts, from, to) });
         } catch {
           /* not a translation request: echo */
         }
         return {
           status: 200,
           body: {
-            id: `chatcmpl-${Date.now()}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: b.model,
+            id: `chatcmpl-${Date.now()}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: b.model,
             choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: last.length, completion_tokens: content.length, total_tokens: last.length + content.length },
+            usage: {
+              prompt_tokens: last.length,
+              completion_tokens: content.length,
+              total_tokens: last.length + content.length,
+            },
           },
         };
       }
 
       if (url === '/v1/audio/transcriptions') {
-        if (!String(req.headers['content-type']).startsWith('multipart/form-data')) return invalid('Content-type must be multipart/form-data', null);
+        if (!String(req.headers['content-type']).startsWith('multipart/form-data'))
+          return invalid('Content-type must be multipart/form-data', null);
         const f = await formBody(req);
         const file = f?.get('file');
         if (!f || !(file instanceof Blob)) return invalid("you must provide a 'file'", 'file');
-        if (typeof f.get('model') !== 'string') return invalid("you must provide a model parameter", 'model');
+        if (typeof f.get('model') !== 'string') return invalid('you must provide a model parameter', 'model');
         const format = (f.get('response_format') as string) ?? 'json';
-        if (!['json', 'text', 'srt', 'verbose_json', 'vtt'].includes(format)) return invalid(`Invalid response_format: ${format}`, 'response_format');
+        if (!['json', 'text', 'srt', 'verbose_json', 'vtt'].includes(format))
+          return invalid(`Invalid response_format: ${format}`, 'response_format');
         const granularities = f.getAll('timestamp_granularities[]') as string[];
         if (granularities.length && format !== 'verbose_json')
           return invalid('timestamp_granularities requires response_format=verbose_json', 'timestamp_granularities');
@@ -87,10 +133,22 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
           const input = path.join(dir, 'in');
           await writeFile(input, Buffer.from(await file.arrayBuffer()));
           const wav = path.join(dir, 'a.wav');
-          const conv = await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-ar', '16000', wav], { allowFailure: true });
+          const conv = await runProcess(
+            'ffmpeg',
+            ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-ar', '16000', wav],
+            { allowFailure: true },
+          );
           if (conv.code !== 0) return invalid('Audio file might be corrupted or unsupported', 'file');
           const t = await sphinx.transcribe(wav, { language: 'en' });
-          const probe = await runProcess('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
+          const probe = await runProcess('ffprobe', [
+            '-v',
+            'error',
+            '-show_entries',
+            'format=duration',
+            '-of',
+            'csv=p=0',
+            wav,
+          ]);
           const lang = typeof f.get('language') === 'string' ? (f.get('language') as string) : 'en';
           const text = t.words.map((w) => w.text).join(' ');
           if (format === 'text') return { status: 200, headers: { 'content-type': 'text/plain' }, body: text };
@@ -99,15 +157,25 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
             status: 200,
             body: {
               task: 'transcribe',
-              language: (LANGUAGE_NAMES[lang] ?? lang).toLowerCase(),
+              language: (languageName(lang) ?? lang).toLowerCase(),
               duration: Number(probe.stdout.trim()),
               text,
-              ...(granularities.includes('word') ? { words: t.words.map((w) => ({ word: w.text, start: w.start, end: w.end })) } : {}),
+              ...(granularities.includes('word')
+                ? { words: t.words.map((w) => ({ word: w.text, start: w.start, end: w.end })) }
+                : {}),
               ...(granularities.length === 0 || granularities.includes('segment')
                 ? {
-                    segments: t.segments.map((s, id) => ({
-                      id, seek: 0, start: s.start, end: s.end, text: ` ${s.text}`, tokens: [], temperature: 0,
-                      avg_logprob: -0.3, compression_ratio: 1.2, no_speech_prob: 0.01,
+                    segments: t.utterances.map((s, id) => ({
+                      id,
+                      seek: 0,
+                      start: s.start,
+                      end: s.end,
+                      text: ` ${s.text}`,
+                      tokens: [],
+                      temperature: 0,
+                      avg_logprob: -0.3,
+                      compression_ratio: 1.2,
+                      no_speech_prob: 0.01,
                     })),
                   }
                 : {}),
@@ -123,29 +191,53 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
         if (!b) return invalid('We could not parse the JSON body of your request.', null);
         if (typeof b.model !== 'string') return invalid('you must provide a model parameter', 'model');
         if (typeof b.input !== 'string' || !b.input) return invalid("Missing required parameter: 'input'.", 'input');
-        if (b.input.length > 4096) return invalid("Invalid 'input': string too long. Expected a string with maximum length 4096.", 'input');
+        if (b.input.length > 4096)
+          return invalid("Invalid 'input': string too long. Expected a string with maximum length 4096.", 'input');
         if (!VOICES.includes(b.voice)) return invalid(`Invalid value for 'voice': ${b.voice}`, 'voice');
         const format = b.response_format ?? 'mp3';
-        if (!['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'].includes(format)) return invalid(`Invalid value for 'response_format': ${format}`, 'response_format');
+        if (!['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'].includes(format))
+          return invalid(`Invalid value for 'response_format': ${format}`, 'response_format');
         const speed = b.speed ?? 1;
-        if (typeof speed !== 'number' || speed < 0.25 || speed > 4) return invalid("Invalid 'speed': must be between 0.25 and 4.0", 'speed');
+        if (typeof speed !== 'number' || speed < 0.25 || speed > 4)
+          return invalid("Invalid 'speed': must be between 0.25 and 4.0", 'speed');
         const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-openai-'));
         try {
           const wav = path.join(dir, 'a.wav');
           // A female or male espeak variant per voice, so voices differ audibly.
           const variant = ['nova', 'shimmer', 'coral'].includes(b.voice) ? '+f3' : '+m3';
-          await runProcess('espeak-ng', ['-v', `en${variant}`, '-s', String(Math.round(160 * speed)), '-w', wav, '--stdin'], { input: b.input });
-          if (format === 'wav') return { status: 200, headers: { 'content-type': 'audio/wav' }, body: await readFile(wav) };
+          await runProcess(
+            'espeak-ng',
+            ['-v', `en${variant}`, '-s', String(Math.round(160 * speed)), '-w', wav, '--stdin'],
+            { input: b.input },
+          );
+          if (format === 'wav')
+            return { status: 200, headers: { 'content-type': 'audio/wav' }, body: await readFile(wav) };
           const out = path.join(dir, `a.${format === 'pcm' ? 'raw' : format}`);
           const codec = format === 'pcm' ? ['-f', 's16le', '-ar', '24000'] : [];
           await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', wav, ...codec, out]);
-          return { status: 200, headers: { 'content-type': format === 'mp3' ? 'audio/mpeg' : `audio/${format}` }, body: await readFile(out) };
+          return {
+            status: 200,
+            headers: { 'content-type': format === 'mp3' ? 'audio/mpeg' : `audio/${format}` },
+            body: await readFile(out),
+          };
         } finally {
           await rm(dir, { recursive: true, force: true });
         }
       }
-      return { status: 404, body: { error: { message: `Invalid URL (POST ${url})`, type: 'invalid_request_error', param: null, code: null } } };
+      return {
+        status: 404,
+        body: {
+          error: { message: `Invalid URL (POST ${url})`, type: 'invalid_request_error', param: null, code: null },
+        },
+      };
     },
-    { error: { message: 'Rate limit reached for requests. Please try again in 1s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+    {
+      error: {
+        message: 'Rate limit reached for requests. Please try again in 1s.',
+        type: 'requests',
+        param: null,
+        code: 'rate_limit_exceeded',
+      },
+    },
   );
 }

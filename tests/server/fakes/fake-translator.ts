@@ -10,14 +10,48 @@ const apertium = createApertiumEngine();
 /** A fixed glossary for languages without a local engine (lower-case English -> target). */
 export const GLOSSARY: Record<string, Record<string, string>> = {
   ar: {
-    and: 'و', so: 'لذلك', my: 'يا', fellow: 'رفاقي', americans: 'الأمريكيون', ask: 'اسألوا', not: 'لا', what: 'ماذا',
-    your: 'بلدكم', country: 'البلد', can: 'يستطيع', do: 'يفعل', for: 'من أجل', you: 'أنتم', the: 'ال', house: 'البيت',
-    is: 'هو', red: 'أحمر', hello: 'مرحبا', world: 'العالم',
+    and: 'و',
+    so: 'لذلك',
+    my: 'يا',
+    fellow: 'رفاقي',
+    americans: 'الأمريكيون',
+    ask: 'اسألوا',
+    not: 'لا',
+    what: 'ماذا',
+    your: 'بلدكم',
+    country: 'البلد',
+    can: 'يستطيع',
+    do: 'يفعل',
+    for: 'من أجل',
+    you: 'أنتم',
+    the: 'ال',
+    house: 'البيت',
+    is: 'هو',
+    red: 'أحمر',
+    hello: 'مرحبا',
+    world: 'العالم',
   },
   de: {
-    and: 'und', so: 'so', my: 'meine', fellow: 'lieben', americans: 'Amerikaner', ask: 'fragt', not: 'nicht', what: 'was',
-    your: 'euer', country: 'Land', can: 'kann', do: 'tun', for: 'für', you: 'euch', the: 'das', house: 'Haus', is: 'ist',
-    red: 'rot', hello: 'hallo', world: 'Welt',
+    and: 'und',
+    so: 'so',
+    my: 'meine',
+    fellow: 'lieben',
+    americans: 'Amerikaner',
+    ask: 'fragt',
+    not: 'nicht',
+    what: 'was',
+    your: 'euer',
+    country: 'Land',
+    can: 'kann',
+    do: 'tun',
+    for: 'für',
+    you: 'euch',
+    the: 'das',
+    house: 'Haus',
+    is: 'ist',
+    red: 'rot',
+    hello: 'hallo',
+    world: 'Welt',
   },
 };
 
@@ -28,14 +62,15 @@ function glossaryTranslate(text: string, to: string): string {
   return text.replace(/<[^>]+>|[\p{L}']+/gu, (tok) => (tok.startsWith('<') ? tok : (g[tok.toLowerCase()] ?? tok)));
 }
 
-/** Translates segments from -> to (base codes). Same-language requests return the input. */
-export async function fakeTranslate(segments: string[], from: string, to: string): Promise<string[]> {
-  if (from === to) return segments;
-  if (apertium.supports(from, to)) return apertium.translate(segments, { from, to });
-  if (from === 'en') return segments.map((s) => glossaryTranslate(s, to));
+/** Translates texts from -> to (base codes). Same-language requests return the input. */
+export async function fakeTranslate(texts: string[], from: string, to: string): Promise<string[]> {
+  if (from === to) return texts;
+  if (apertium.supports(from, to)) return apertium.translate(texts, { from, to });
+  if (from === 'en') return texts.map((s) => glossaryTranslate(s, to));
   // Into English or between other languages: pivot through English with Apertium when it can, then the glossary.
-  if (apertium.supports(from, 'en')) return fakeTranslate(await apertium.translate(segments, { from, to: 'en' }), 'en', to);
-  return segments;
+  if (apertium.supports(from, 'en'))
+    return fakeTranslate(await apertium.translate(texts, { from, to: 'en' }), 'en', to);
+  return texts;
 }
 
 /** Languages the fake translation servers accept. */

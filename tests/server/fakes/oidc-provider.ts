@@ -60,7 +60,12 @@ export async function startOidcProvider(): Promise<FakeOidcProvider> {
           if (!account) return undefined;
           return {
             accountId: id,
-            claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified, name: account.name }),
+            claims: async () => ({
+              sub: id,
+              email: account.email,
+              email_verified: account.emailVerified,
+              name: account.name,
+            }),
           };
         },
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },

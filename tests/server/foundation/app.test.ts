@@ -18,13 +18,21 @@ describe.each(DATABASE_KINDS)('foundation on %s', (kind) => {
   });
 
   it('answers malformed JSON with 400 and the error shape the web app reads', async () => {
-    const res = await fetch(`${t.baseUrl}/v1/anything`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${t.baseUrl}/v1/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()) as any).toMatchObject({ statusCode: 400, error: 'The request body is not valid JSON.' });
   });
 
   it('refuses a 1 MB body with 413', async () => {
-    const res = await fetch(`${t.baseUrl}/v1/anything`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(1_000_000) }) });
+    const res = await fetch(`${t.baseUrl}/v1/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 'x'.repeat(1_000_000) }),
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as any).statusCode).toBe(413);
   });

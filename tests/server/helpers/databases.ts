@@ -8,7 +8,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../../server/src/db/database.ts';
 
-export const DATABASE_KINDS = process.env.TEST_SKIP_POSTGRES === '1' ? (['pglite'] as const) : (['pglite', 'postgres'] as const);
+export const DATABASE_KINDS =
+  process.env.TEST_SKIP_POSTGRES === '1' ? (['pglite'] as const) : (['pglite', 'postgres'] as const);
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

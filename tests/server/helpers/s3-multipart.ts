@@ -24,22 +24,29 @@ function xmlError(res: http.ServerResponse, status: number, code: string, messag
  * Starts the front for the s3rver listening on `s3rverPort` with data in `root`.
  * @returns its endpoint URL and a close function.
  */
-export async function startS3MultipartFront(s3rverPort: number, root: string): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function startS3MultipartFront(
+  s3rverPort: number,
+  root: string,
+): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://s3');
     const uploadId = url.searchParams.get('uploadId');
     const [, bucket, ...keyParts] = url.pathname.split('/');
     const ours = uploadId && !url.searchParams.has('partNumber') && (req.method === 'GET' || req.method === 'DELETE');
     if (!ours) {
-      const upstream = http.request({ host: '127.0.0.1', port: s3rverPort, method: req.method, path: req.url, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode!, up.headers);
-        up.pipe(res);
-      });
+      const upstream = http.request(
+        { host: '127.0.0.1', port: s3rverPort, method: req.method, path: req.url, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode!, up.headers);
+          up.pipe(res);
+        },
+      );
       upstream.on('error', () => xmlError(res, 502, 'InternalError', 's3rver did not answer'));
       req.pipe(upstream);
       return;
     }
-    if (!/^AWS4-HMAC-SHA256 Credential=/.test(req.headers.authorization ?? '')) return xmlError(res, 403, 'AccessDenied', 'Access Denied');
+    if (!/^AWS4-HMAC-SHA256 Credential=/.test(req.headers.authorization ?? ''))
+      return xmlError(res, 403, 'AccessDenied', 'Access Denied');
     const dir = partsDir(root, bucket, uploadId);
     if (!fs.existsSync(dir)) return xmlError(res, 404, 'NoSuchUpload', 'The specified upload does not exist.');
     if (req.method === 'DELETE') {

@@ -2,11 +2,13 @@
  * Starts the real application for a server test: a fresh database of the given kind (PGlite in memory or a new
  * PostgreSQL database), a temp DATA_DIR, the real Fastify app listening on a random loopback port, and
  * optionally the queue with workers. `env` overrides any configuration variable.
+ * Every answer to a call of contract/endpoints.ts is checked against it (contract-check.ts): a mismatch fails the
+ * request with a 500 naming it, and `close()` throws listing every one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { loadConfig } from '../../../server/src/config/index.ts';
 import { createContext, type AppContext } from '../../../server/src/context.ts';
 import { buildApp } from '../../../server/src/app.ts';
@@ -14,6 +16,7 @@ import { registerJobHandlers } from '../../../server/src/worker.ts';
 import type { Mailer } from '../../../server/src/mail/mailer.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
+import { checkAnswersAgainstContract, type ContractCheck } from './contract-check.ts';
 
 export interface TestApp {
   ctx: AppContext;
@@ -23,6 +26,11 @@ export interface TestApp {
   dataDir: string;
   /** PostgreSQL URL of its database (undefined on PGlite), for a second app joining it. */
   databaseUrl?: string;
+  /** Every route the app registered (Fastify onRoute), in order. */
+  routes: RouteOptions[];
+  /** The answers that did not match the contract so far. */
+  contract: ContractCheck;
+  /** @throws Error after closing everything when an answer did not match the contract. */
   close(): Promise<void>;
 }
 
@@ -58,7 +66,9 @@ export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
     ...opts.env,
   });
   const ctx = await createContext(config, { database: testDb.database, mailer: opts.mailer });
-  const app = await buildApp(ctx);
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(ctx, { onRoute: (route) => void routes.push(route) });
+  const contract = checkAnswersAgainstContract(app);
   if (opts.queue) {
     if (opts.queue.work) registerJobHandlers(ctx);
     await ctx.queue.start({ work: opts.queue.work, concurrency: opts.queue.concurrency ?? 1 });
@@ -74,11 +84,14 @@ export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     databaseUrl: testDb.url,
+    routes,
+    contract,
     async close() {
       await app.close();
       await ctx.close();
       await testDb.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      contract.assertNone();
     },
   };
 }

@@ -22,13 +22,28 @@ export interface TestUser {
 /** A verified user holding `credits` credits, and a bearer token for them. */
 export async function createUser(t: TestApp, credits: number): Promise<TestUser> {
   const email = `u-${crypto.randomBytes(5).toString('hex')}@example.test`;
-  const [row] = await t.ctx.db.insert(users).values({ email, fullName: 'Test User', emailVerifiedAt: new Date() }).returning({ id: users.id });
-  if (credits > 0) await addCredits(t.ctx.db, { userId: row.id, kind: 'grant', amount: credits, idempotencyKey: `test-grant:${row.id}` });
+  const [row] = await t.ctx.db
+    .insert(users)
+    .values({ email, fullName: 'Test User', emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  if (credits > 0)
+    await addCredits(t.ctx.db, {
+      userId: row.id,
+      kind: 'grant',
+      amount: credits,
+      idempotencyKey: `test-grant:${row.id}`,
+    });
   const token = await t.ctx.tokens.issue(row.id);
   return { id: row.id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export async function api(t: TestApp, user: TestUser | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+export async function api(
+  t: TestApp,
+  user: TestUser | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await fetch(`${t.baseUrl}${path}`, {
     method,
     headers: { ...(user?.auth ?? {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -45,12 +60,22 @@ export async function api(t: TestApp, user: TestUser | null, method: string, pat
 }
 
 /** Asks for an upload target and PUTs the file to upload_url as the web app does (with x-amz-acl). */
-export async function uploadByPut(t: TestApp, user: TestUser, file: string, filename: string, contentType: string): Promise<{ status: number; fileUrl: string; uploadId: string; body: any }> {
+export async function uploadByPut(
+  t: TestApp,
+  user: TestUser,
+  file: string,
+  filename: string,
+  contentType: string,
+): Promise<{ status: number; fileUrl: string; uploadId: string; body: any }> {
   const target = await api(t, user, 'POST', '/v1/uploads/presigned-url', { filename, content_type: contentType });
   if (target.status !== 200) throw new Error(`presigned-url answered ${target.status}: ${JSON.stringify(target.body)}`);
   const res = await fetch(target.body.upload_url, {
     method: 'PUT',
-    headers: { 'content-type': contentType, 'x-amz-acl': 'public-read', 'content-length': String(fs.statSync(file).size) },
+    headers: {
+      'content-type': contentType,
+      'x-amz-acl': 'public-read',
+      'content-length': String(fs.statSync(file).size),
+    },
     body: fs.readFileSync(file),
   });
   const text = await res.text();

@@ -5,7 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
-import { cachedList, invalidateList, TTL_MS, type ListSource } from '../../../server/src/modules/jobs/job-list.cache.ts';
+import {
+  cachedList,
+  invalidateList,
+  TTL_MS,
+  type ListSource,
+} from '../../../server/src/modules/jobs/job-list.cache.ts';
 
 let user = 0;
 function source(maxAgeMs = 60_000) {
@@ -23,7 +28,8 @@ function source(maxAgeMs = 60_000) {
   };
   return { state, src, userId: `user-${++user}` };
 }
-const read = async (userId: string, src: ListSource) => JSON.parse((await cachedList(userId, '200', src)).json.toString());
+const read = async (userId: string, src: ListSource) =>
+  JSON.parse((await cachedList(userId, '200', src)).json.toString());
 /** Lets a background check or rebuild finish (it runs on promises and the zlib thread pool). */
 const settle = () => new Promise((r) => setTimeout(r, 50));
 

@@ -14,7 +14,10 @@ import { eq, sql } from 'drizzle-orm';
 import { insertJob } from '../credits/ledger-helpers.ts';
 
 /** A raw GET (node:http does not decompress), returning status, headers and the bytes as received. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -67,7 +70,14 @@ describe.each(DATABASE_KINDS)('job list on %s', (kind) => {
       )
       .returning({ id: jobs.id });
     await t.ctx.db.insert(jobOutputs).values(
-      rows.map((r, i) => ({ jobId: r.id, language: 'es', kind: 'subtitle_vtt', storageKey: `outputs/${user.id}/${r.id}/a.vtt`, filename: `talk-${i}_es.vtt`, contentType: 'text/vtt' })) as never,
+      rows.map((r, i) => ({
+        jobId: r.id,
+        language: 'es',
+        kind: 'subtitle_vtt',
+        storageKey: `outputs/${user.id}/${r.id}/a.vtt`,
+        filename: `talk-${i}_es.vtt`,
+        contentType: 'text/vtt',
+      })) as never,
     );
     const url = `${t.baseUrl}/v1/jobs/`;
     const zipped = await rawGet(url, { ...user.auth, 'accept-encoding': 'gzip, deflate, br' });
@@ -84,7 +94,9 @@ describe.each(DATABASE_KINDS)('job list on %s', (kind) => {
     expect(fromPlain[0].original_filename).toBe('talk-0.mp4');
     expect(fromPlain[0].output_files.es.subtitle.vtt_url).toMatch(/^http/);
     expect(zipped.bytes.length).toBeLessThan(plain.bytes.length / 3);
-    expect((await rawGet(url, { ...user.auth, 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await rawGet(url, { ...user.auth, 'accept-encoding': 'gzip;q=0' })).headers['content-encoding'],
+    ).toBeUndefined();
 
     expect((await api(t, user, 'DELETE', `/v1/jobs/${rows[0].id}`)).status).toBe(200);
     const after = await api(t, user, 'GET', '/v1/jobs/');
@@ -99,7 +111,10 @@ describe.each(DATABASE_KINDS)('job list on %s', (kind) => {
     const row = await insertJob(t.ctx.db, user.id, 1, { status: 'processing', progress: 10 });
     expect((await api(t, user, 'GET', '/v1/jobs/')).body[0].progress).toBe(10);
     // Written straight to the database, as another process does (this process's cache is not told).
-    await t.ctx.db.update(jobs).set({ progress: 55, stage: 'translate', updatedAt: sql`now()` }).where(eq(jobs.id, row.id));
+    await t.ctx.db
+      .update(jobs)
+      .set({ progress: 55, stage: 'translate', updatedAt: sql`now()` })
+      .where(eq(jobs.id, row.id));
     let seen: { progress: number; stage: string } | undefined;
     const t0 = Date.now();
     while (Date.now() - t0 < 3 * TTL_MS && seen?.progress !== 55) {

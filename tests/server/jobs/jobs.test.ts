@@ -16,7 +16,11 @@ import { balanceOf } from '../../../server/src/modules/credits/ledger.repository
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 240_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 240_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -27,7 +31,10 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null |
 }
 
 async function ledgerOf(t: TestApp, userId: string, jobId: string) {
-  const rows = await t.ctx.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.jobId, jobId)));
+  const rows = await t.ctx.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.jobId, jobId)));
   return rows.map((r) => `${r.kind}:${r.amount}`).sort();
 }
 
@@ -48,19 +55,43 @@ describe.each(DATABASE_KINDS)('jobs with workers on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('prices from the real media, runs subtitles and voice-over to es, and serves the four files under the spec names', async () => {
-    const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', JFK_MP4]).toString());
+    const seconds = Number(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration',
+        '-of',
+        'csv=p=0',
+        JFK_MP4,
+      ]).toString(),
+    );
     const expected = Math.ceil(seconds / 60) * 1 * (1 + 3);
-    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', { media_url: jfkUrl, target_languages: ['es'], services_to_run: ['subtitle', 'voice_over'] });
+    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', {
+      media_url: jfkUrl,
+      target_languages: ['es'],
+      services_to_run: ['subtitle', 'voice_over'],
+    });
     expect(est.status).toBe(200);
     expect(est.body.credits).toBe(expected);
     expect(est.body.media_seconds).toBeCloseTo(seconds, 1);
     const before = est.body.balance;
 
     const sub = await api(t, alice, 'POST', '/v1/jobs/translate', {
-      media_url: jfkUrl, source_language: 'en', target_languages: ['es'], services_to_run: ['subtitle', 'voice_over'], voice_over_mode: 'manual',
+      media_url: jfkUrl,
+      source_language: 'en',
+      target_languages: ['es'],
+      services_to_run: ['subtitle', 'voice_over'],
+      voice_over_mode: 'manual',
     });
     expect(sub.status).toBe(201);
-    expect(sub.body).toMatchObject({ status: 'queued', job_type: 'video_translation', original_filename: 'jfk.mp4', credits_used: expected, source_file_url: jfkUrl });
+    expect(sub.body).toMatchObject({
+      status: 'queued',
+      job_type: 'video_translation',
+      original_filename: 'jfk.mp4',
+      credits_used: expected,
+      source_file_url: jfkUrl,
+    });
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - expected);
 
     const seen: number[] = [];
@@ -100,10 +131,19 @@ describe.each(DATABASE_KINDS)('jobs with workers on %s', (kind) => {
 
   it('translates a document and names it NAME__LANG.docx; 0.5 credits per 100 words rounded up', async () => {
     const up = await uploadByPut(t, alice, SAMPLE_DOCX, 'test.docx', DOCX);
-    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', { media_url: up.fileUrl, target_languages: ['es', 'fr'], services_to_run: ['document'] });
+    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', {
+      media_url: up.fileUrl,
+      target_languages: ['es', 'fr'],
+      services_to_run: ['document'],
+    });
     expect(est.status).toBe(200);
     expect(est.body.credits).toBe(2 * Math.ceil((est.body.word_count / 100) * 0.5));
-    const sub = await api(t, alice, 'POST', '/v1/documents/translate', { media_url: up.fileUrl, source_language: 'en', target_languages: ['es', 'fr'], services_to_run: ['document'] });
+    const sub = await api(t, alice, 'POST', '/v1/documents/translate', {
+      media_url: up.fileUrl,
+      source_language: 'en',
+      target_languages: ['es', 'fr'],
+      services_to_run: ['document'],
+    });
     expect(sub.status).toBe(201);
     expect(sub.body.credits_used).toBe(est.body.credits);
     const job = await waitFor('document job', async () => {
@@ -115,17 +155,38 @@ describe.each(DATABASE_KINDS)('jobs with workers on %s', (kind) => {
       const res = await fetch(job.output_files[lang].docx_url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toContain(`filename="test__${lang}.docx"`);
-      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
     }
   });
 
   it('a job that fails in the worker is failed with a readable error and its credits are given back', async () => {
     const silent = path.join(t.dataDir, 'silence.wav');
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '4', silent]);
+    execFileSync('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-t',
+      '4',
+      silent,
+    ]);
     const up = await uploadByPut(t, alice, silent, 'silence.wav', 'audio/wav');
     expect(up.status).toBe(200);
     const before = await balanceOf(t.ctx.db, alice.id);
-    const sub = await api(t, alice, 'POST', '/v1/jobs/translate', { media_url: up.fileUrl, source_language: 'en', target_languages: ['es'], services_to_run: ['subtitle'] });
+    const sub = await api(t, alice, 'POST', '/v1/jobs/translate', {
+      media_url: up.fileUrl,
+      source_language: 'en',
+      target_languages: ['es'],
+      services_to_run: ['subtitle'],
+    });
     expect(sub.status).toBe(201);
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - 1);
     const job = await waitFor('failure', async () => {
@@ -141,16 +202,28 @@ describe.each(DATABASE_KINDS)('jobs with workers on %s', (kind) => {
   it('DELETE cancels a running job, gives its credits back and leaves no files', async () => {
     const before = await balanceOf(t.ctx.db, bob.id);
     const up = await uploadByPut(t, bob, JFK_MP4, 'jfk.mp4', 'video/mp4');
-    const sub = await api(t, bob, 'POST', '/v1/jobs/translate', { media_url: up.fileUrl, source_language: 'en', target_languages: ['es', 'fr'], services_to_run: ['subtitle', 'voice_over'] });
+    const sub = await api(t, bob, 'POST', '/v1/jobs/translate', {
+      media_url: up.fileUrl,
+      source_language: 'en',
+      target_languages: ['es', 'fr'],
+      services_to_run: ['subtitle', 'voice_over'],
+    });
     expect(sub.status).toBe(201);
-    await waitFor('processing', async () => (await api(t, bob, 'GET', `/v1/jobs/${sub.body.id}`)).body.status === 'processing');
+    await waitFor(
+      'processing',
+      async () => (await api(t, bob, 'GET', `/v1/jobs/${sub.body.id}`)).body.status === 'processing',
+    );
     const del = await api(t, bob, 'DELETE', `/v1/jobs/${sub.body.id}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ statusCode: 200, message: 'Job deleted successfully.' });
     expect((await api(t, bob, 'GET', `/v1/jobs/${sub.body.id}`)).status).toBe(404);
     expect(await balanceOf(t.ctx.db, bob.id)).toBe(before);
     // The worker stops and its work folder goes away; no output of the job stays stored.
-    await waitFor('worker stopped', async () => !fs.readdirSync(path.join(t.dataDir, 'work')).some((d) => d.startsWith(sub.body.id)), 60_000);
+    await waitFor(
+      'worker stopped',
+      async () => !fs.readdirSync(path.join(t.dataDir, 'work')).some((d) => d.startsWith(sub.body.id)),
+      60_000,
+    );
     expect(fs.existsSync(path.join(t.dataDir, 'files', 'outputs', bob.id, sub.body.id))).toBe(false);
   });
 });

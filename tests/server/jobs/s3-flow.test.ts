@@ -22,12 +22,24 @@ describe.each(DATABASE_KINDS)('uploads and jobs on S3 storage (%s)', (kind) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
 
   beforeAll(async () => {
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'tarjama', configs: [] }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'tarjama', configs: [] }],
+    });
     const { port } = (await s3.run()) as { port: number };
     t = await startTestApp({
       kind,
       queue: { work: true },
-      env: { STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'tarjama', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+      env: {
+        STORAGE: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: 'tarjama',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
     });
     alice = await createUser(t, 100);
   });
@@ -41,7 +53,11 @@ describe.each(DATABASE_KINDS)('uploads and jobs on S3 storage (%s)', (kind) => {
     const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename, content_type: contentType });
     expect(target.status).toBe(200);
     expect(target.body.upload_url).not.toContain(t.baseUrl);
-    const res = await fetch(target.body.upload_url, { method: 'PUT', headers: { 'content-type': contentType, 'x-amz-acl': 'public-read' }, body: fs.readFileSync(file) });
+    const res = await fetch(target.body.upload_url, {
+      method: 'PUT',
+      headers: { 'content-type': contentType, 'x-amz-acl': 'public-read' },
+      body: fs.readFileSync(file),
+    });
     expect(res.status).toBe(200);
     return target.body as { upload_id: string; file_url: string };
   }
@@ -49,7 +65,11 @@ describe.each(DATABASE_KINDS)('uploads and jobs on S3 storage (%s)', (kind) => {
   it('prices a media file PUT straight to the bucket from its real duration', async () => {
     const up = await putToBucket(JFK_MP4, 'jfk.mp4', 'video/mp4');
     expect((await findUpload(t.ctx.db, up.upload_id))?.status).toBe('pending');
-    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', { media_url: up.file_url, target_languages: ['es', 'fr'], services_to_run: ['subtitle'] });
+    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', {
+      media_url: up.file_url,
+      target_languages: ['es', 'fr'],
+      services_to_run: ['subtitle'],
+    });
     expect(est.status).toBe(200);
     expect(est.body.credits).toBe(2);
     expect((await findUpload(t.ctx.db, up.upload_id))?.status).toBe('complete');
@@ -59,7 +79,11 @@ describe.each(DATABASE_KINDS)('uploads and jobs on S3 storage (%s)', (kind) => {
     const fake = path.join(dir, 'fake.docx');
     fs.writeFileSync(fake, 'not a word file');
     const up = await putToBucket(fake, 'fake.docx', DOCX);
-    const res = await api(t, alice, 'POST', '/v1/documents/translate', { media_url: up.file_url, source_language: 'en', target_languages: ['es'] });
+    const res = await api(t, alice, 'POST', '/v1/documents/translate', {
+      media_url: up.file_url,
+      source_language: 'en',
+      target_languages: ['es'],
+    });
     expect(res.status).toBe(422);
     const row = (await findUpload(t.ctx.db, up.upload_id))!;
     expect(row.status).toBe('rejected');
@@ -68,7 +92,11 @@ describe.each(DATABASE_KINDS)('uploads and jobs on S3 storage (%s)', (kind) => {
 
   it('translates a document read from the bucket and serves the result from the bucket', async () => {
     const up = await putToBucket(SAMPLE_DOCX, 'test.docx', DOCX);
-    const sub = await api(t, alice, 'POST', '/v1/documents/translate', { media_url: up.file_url, source_language: 'en', target_languages: ['es'] });
+    const sub = await api(t, alice, 'POST', '/v1/documents/translate', {
+      media_url: up.file_url,
+      source_language: 'en',
+      target_languages: ['es'],
+    });
     expect(sub.status).toBe(201);
     let job: any;
     for (let i = 0; i < 400 && job?.status !== 'completed'; i++) {
@@ -81,6 +109,10 @@ describe.each(DATABASE_KINDS)('uploads and jobs on S3 storage (%s)', (kind) => {
     expect(new URL(url).searchParams.get('response-content-disposition')).toBe('attachment; filename="test__es.docx"');
     const res = await fetch(url);
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 });

@@ -5,11 +5,11 @@
  * PGlite (one process owns the database) it is the server started again on the same DATA_DIR.
  */
 import fs from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
 import { and, eq } from 'drizzle-orm';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { openDatabase, type Database } from '../../../server/src/db/database.ts';
@@ -18,48 +18,7 @@ import { addCredits, balanceOf } from '../../../server/src/modules/credits/ledge
 import { createTokenService } from '../../../server/src/modules/auth/token.service.ts';
 import { JFK_MP4 } from './fixtures.ts';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
 const SECRET = 'kill-test-secret-kill-test-secret-0123456789';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** Starts `npm start`'s server process (without the set-up step) in its own process group. */
-function startServer(env: Record<string, string>, log: string): ChildProcess {
-  const out = fs.openSync(log, 'a');
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-    detached: true,
-  });
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    /* already gone */
-  }
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
 describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-kill-'));
@@ -85,7 +44,10 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
   it('another worker finishes the job and it is charged once', async () => {
     if (kind === 'postgres') testDb = await createTestDatabase('postgres');
     let db = await openDb();
-    const [user] = await db.db.insert(users).values({ email: `kill-${kind}@example.test`, emailVerifiedAt: new Date() }).returning();
+    const [user] = await db.db
+      .insert(users)
+      .values({ email: `kill-${kind}@example.test`, emailVerifiedAt: new Date() })
+      .returning();
     await addCredits(db.db, { userId: user.id, kind: 'grant', amount: 100, idempotencyKey: 'kill-test' });
     await closeDb(db);
     const auth = { authorization: `Bearer ${await createTokenService(SECRET, 3600).issue(user.id)}` };
@@ -110,22 +72,45 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
     children.push(first);
     await until('first server', async () => (await fetch(`${base}/healthz`)).status === 200, 90_000);
 
-    const target = (await (await fetch(`${base}/v1/uploads/presigned-url`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ filename: 'jfk.mp4', content_type: 'video/mp4' }) })).json()) as any;
-    expect((await fetch(target.upload_url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: fs.readFileSync(JFK_MP4) })).status).toBe(200);
+    const target = (await (
+      await fetch(`${base}/v1/uploads/presigned-url`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ filename: 'jfk.mp4', content_type: 'video/mp4' }),
+      })
+    ).json()) as any;
+    expect(
+      (
+        await fetch(target.upload_url, {
+          method: 'PUT',
+          headers: { 'content-type': 'video/mp4' },
+          body: fs.readFileSync(JFK_MP4),
+        })
+      ).status,
+    ).toBe(200);
     const submit = await fetch(`${base}/v1/jobs/translate`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ media_url: target.file_url, source_language: 'en', target_languages: ['es', 'fr', 'pt'], services_to_run: ['subtitle', 'voice_over'] }),
+      body: JSON.stringify({
+        media_url: target.file_url,
+        source_language: 'en',
+        target_languages: ['es', 'fr', 'pt'],
+        services_to_run: ['subtitle', 'voice_over'],
+      }),
     });
     expect(submit.status).toBe(201);
     const job = (await submit.json()) as any;
     const price = job.credits_used;
 
     // Mid-job: the pipeline has reported progress past its start.
-    await until('progress', async () => {
-      const j = (await (await fetch(`${base}/v1/jobs/${job.id}`, { headers: auth })).json()) as any;
-      return j.status === 'processing' && j.progress > 0;
-    }, 120_000);
+    await until(
+      'progress',
+      async () => {
+        const j = (await (await fetch(`${base}/v1/jobs/${job.id}`, { headers: auth })).json()) as any;
+        return j.status === 'processing' && j.progress > 0;
+      },
+      120_000,
+    );
     killGroup(first, 'SIGKILL');
     await exited(first);
 
@@ -147,7 +132,10 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
     db = await openDb();
     const [row] = await db.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(row.attempts).toBe(2);
-    const ledger = await db.db.select().from(creditLedger).where(and(eq(creditLedger.userId, user.id), eq(creditLedger.jobId, job.id)));
+    const ledger = await db.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, user.id), eq(creditLedger.jobId, job.id)));
     expect(ledger.map((e) => e.kind).sort()).toEqual(['charge', 'reserve']);
     expect(await balanceOf(db.db, user.id)).toBe(100 - price);
     await closeDb(db);

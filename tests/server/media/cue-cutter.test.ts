@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cutCues, layoutLines, type TimedWord } from '../../../server/src/media/cue-cutter.ts';
-import { checkCues } from '../../../server/src/media/cue-check.ts';
-import { rulesFor, visibleLength } from '../../../server/src/media/cue-rules.ts';
+import { rulesFor, visibleLength } from '../../../contract/cue-rules.ts';
+import { checkCues } from '../../../contract/cues.ts';
 
-const LEXICON = ['the', 'a', 'house', 'country', 'what', 'you', 'can', 'do', 'for', 'and', 'beautiful', 'internationalisation', 'my', 'of', 'to', 'ask', 'not', 'americans', 'I', 'it'];
+const LEXICON = [
+  'the',
+  'a',
+  'house',
+  'country',
+  'what',
+  'you',
+  'can',
+  'do',
+  'for',
+  'and',
+  'beautiful',
+  'internationalisation',
+  'my',
+  'of',
+  'to',
+  'ask',
+  'not',
+  'americans',
+  'I',
+  'it',
+];
 
 /** A random stream of words: lexicon words or random letters, speaking rates from slow to very fast, pauses, punctuation. */
 const wordStream = fc
@@ -13,7 +34,11 @@ const wordStream = fc
       word: fc.oneof(fc.constantFrom(...LEXICON), fc.stringMatching(/^[a-zé]{1,16}$/)),
       punct: fc.constantFrom('', '', '', '', ',', '.', '?', '...'),
       dur: fc.double({ min: 0.05, max: 1.2, noNaN: true }),
-      pause: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.3, noNaN: true }), fc.double({ min: 0.3, max: 3, noNaN: true })),
+      pause: fc.oneof(
+        fc.constant(0),
+        fc.double({ min: 0, max: 0.3, noNaN: true }),
+        fc.double({ min: 0.3, max: 3, noNaN: true }),
+      ),
     }),
     { minLength: 1, maxLength: 120 },
   )
@@ -45,7 +70,11 @@ describe('cue cutting (property tests on random word streams)', () => {
         fc.property(wordStream, (words) => {
           const cues = cutCues(units(words), lang, rules);
           expect(checkCues(cues, lang, rules)).toEqual([]);
-          const text = cues.flatMap((c) => c.lines).join(' ').replace(/\u200f/g, '').split(/\s+/);
+          const text = cues
+            .flatMap((c) => c.lines)
+            .join(' ')
+            .replace(/\u200f/g, '')
+            .split(/\s+/);
           expect(text).toEqual(words.map((w) => (lang === 'ar' ? w.text.replace(/\.{3}/g, '…') : w.text)));
           for (const c of cues) expect(c.start).toBeGreaterThanOrEqual(words[0].start - 1e-9);
         }),
@@ -95,7 +124,9 @@ describe('cue cutting (property tests on random word streams)', () => {
 describe('line and cue breaks', () => {
   const rules = rulesFor('en');
   it('keeps a short cue on one line and splits long text into two lines of at most 42 characters', () => {
-    expect(layoutLines(['Ask', 'not', 'what', 'your', 'country', 'can', 'do'], 'en', rules)!.lines).toEqual(['Ask not what your country can do']);
+    expect(layoutLines(['Ask', 'not', 'what', 'your', 'country', 'can', 'do'], 'en', rules)!.lines).toEqual([
+      'Ask not what your country can do',
+    ]);
     const words = 'And so, my fellow Americans, ask not what your country can do for you.'.split(' ');
     const { lines } = layoutLines(words, 'en', rules)!;
     expect(lines).toHaveLength(2);
@@ -107,7 +138,11 @@ describe('line and cue breaks', () => {
     const words = 'We walked slowly along the beach until the very last light'.split(' ');
     const { lines } = layoutLines(words, 'en', rules)!;
     for (const l of lines) expect(l.split(' ').at(-1)).not.toMatch(/^(the|a|an)$/);
-    const es = layoutLines('Caminamos despacio por la playa hasta que la última luz se fue'.split(' '), 'es', rulesFor('es'))!;
+    const es = layoutLines(
+      'Caminamos despacio por la playa hasta que la última luz se fue'.split(' '),
+      'es',
+      rulesFor('es'),
+    )!;
     for (const l of es.lines) expect(l.split(' ').at(-1)).not.toMatch(/^(la|el|los|las)$/);
   });
 
@@ -120,7 +155,11 @@ describe('line and cue breaks', () => {
         return word;
       });
     };
-    const words = say('And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.', 0, [0, 0, 0, 0, 0.5]);
+    const words = say(
+      'And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.',
+      0,
+      [0, 0, 0, 0, 0.5],
+    );
     const cues = cutCues([words], 'en', rules);
     expect(cues.length).toBeGreaterThan(1);
     expect(cues[0].lines.join(' ')).toMatch(/Americans,$/);
@@ -129,7 +168,16 @@ describe('line and cue breaks', () => {
 
   it('writes Arabic lines with right-to-left marks and the single-character ellipsis', () => {
     const ar = rulesFor('ar');
-    const cues = cutCues([[{ text: 'مرحبا...', start: 0, end: 0.5 }, { text: 'العالم؟', start: 0.6, end: 1.2 }]], 'ar', ar);
+    const cues = cutCues(
+      [
+        [
+          { text: 'مرحبا...', start: 0, end: 0.5 },
+          { text: 'العالم؟', start: 0.6, end: 1.2 },
+        ],
+      ],
+      'ar',
+      ar,
+    );
     expect(cues[0].lines[0]).toBe('\u200fمرحبا… العالم؟\u200f');
   });
 

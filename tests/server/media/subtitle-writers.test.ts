@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { WebVTTParser } from 'webvtt-parser';
 import { parseSrt, parseVtt, toSrt, toVtt } from '../../../server/src/media/subtitle-writers.ts';
-import type { Cue } from '../../../server/src/media/cue-cutter.ts';
+import type { Cue } from '../../../contract/cues.ts';
 
 const cue = fc
   .record({
     start: fc.integer({ min: 0, max: 36_000_000 }),
     len: fc.integer({ min: 833, max: 7000 }),
-    lines: fc.array(fc.stringMatching(/^[A-Za-zéñ¿?!.,'&<> 0-9\u0600-\u06ff-]{1,42}$/).filter((s) => s.trim() === s && s.length > 0 && !s.includes('-->')), { minLength: 1, maxLength: 2 }),
+    lines: fc.array(
+      fc
+        .stringMatching(/^[A-Za-zéñ¿?!.,'&<> 0-9\u0600-\u06ff-]{1,42}$/)
+        .filter((s) => s.trim() === s && s.length > 0 && !s.includes('-->')),
+      { minLength: 1, maxLength: 2 },
+    ),
   })
   .map(({ start, len, lines }) => ({ start: start / 1000, end: (start + len) / 1000, lines }));
 
@@ -29,8 +34,12 @@ describe('SRT and WebVTT writers', () => {
       { start: 0.5, end: 2.25, lines: ['And so, my fellow Americans,'] },
       { start: 3661.001, end: 3663, lines: ['ask not what your country', 'can do for you & <me>'] },
     ];
-    expect(toSrt(cues)).toBe('1\n00:00:00,500 --> 00:00:02,250\nAnd so, my fellow Americans,\n\n2\n01:01:01,001 --> 01:01:03,000\nask not what your country\ncan do for you & <me>\n');
-    expect(toVtt(cues)).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:02.250\nAnd so, my fellow Americans,\n\n01:01:01.001 --> 01:01:03.000\nask not what your country\ncan do for you &amp; &lt;me&gt;\n');
+    expect(toSrt(cues)).toBe(
+      '1\n00:00:00,500 --> 00:00:02,250\nAnd so, my fellow Americans,\n\n2\n01:01:01,001 --> 01:01:03,000\nask not what your country\ncan do for you & <me>\n',
+    );
+    expect(toVtt(cues)).toBe(
+      'WEBVTT\n\n00:00:00.500 --> 00:00:02.250\nAnd so, my fellow Americans,\n\n01:01:01.001 --> 01:01:03.000\nask not what your country\ncan do for you &amp; &lt;me&gt;\n',
+    );
   });
 
   it('keep a cue intact when its text holds the timing arrow', () => {

@@ -41,7 +41,14 @@ describe('time fitting (placeClips)', () => {
     // Last slot: 3.5 s / 1.25 = 2.8 s; after it there is room to the end of the media.
     expect(p[3].end).toBeCloseTo(14.8);
     // A clip with no silence after it starts earlier, into the pause before.
-    const q = placeClips([{ start: 2, end: 3 }, { start: 3.2, end: 4 }], [0.5, 2.0], 4.5);
+    const q = placeClips(
+      [
+        { start: 2, end: 3 },
+        { start: 3.2, end: 4 },
+      ],
+      [0.5, 2.0],
+      4.5,
+    );
     expect(q[1].end).toBeLessThanOrEqual(4.5);
     expect(q[1].start).toBeLessThan(3.2);
     expect(q[1].fitted).toBe(true);
@@ -50,7 +57,14 @@ describe('time fitting (placeClips)', () => {
   it('never overlaps clips, never slows down, and only marks a clip fitted when speed <= 1.25x', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ gap: fc.double({ min: 0, max: 3, noNaN: true }), len: fc.double({ min: 0.2, max: 6, noNaN: true }), clip: fc.double({ min: 0.1, max: 8, noNaN: true }) }), { minLength: 1, maxLength: 40 }),
+        fc.array(
+          fc.record({
+            gap: fc.double({ min: 0, max: 3, noNaN: true }),
+            len: fc.double({ min: 0.2, max: 6, noNaN: true }),
+            clip: fc.double({ min: 0.1, max: 8, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
         (items) => {
           let t = 0;
           const slots = items.map(({ gap, len }) => {
@@ -58,7 +72,11 @@ describe('time fitting (placeClips)', () => {
             t = s.end;
             return s;
           });
-          const p = placeClips(slots, items.map((i) => i.clip), t + 1);
+          const p = placeClips(
+            slots,
+            items.map((i) => i.clip),
+            t + 1,
+          );
           p.forEach((c, i) => {
             expect(c.speed).toBeGreaterThanOrEqual(1 - 1e-9);
             expect(c.end - c.start).toBeCloseTo(items[i].clip / c.speed, 6);
@@ -78,7 +96,15 @@ describe('voice track and ducked mix on real clips', () => {
       { text: 'Y así, mis compatriotas americanos,', start: 0.3, end: 2.2 },
       { text: 'no preguntéis qué puede hacer vuestro país por vosotros.', start: 3.3, end: 5.0 },
     ];
-    const track = await buildVoiceTrack({ segments, engine: createEspeakEngine(), voice: 'es+m3', language: 'es', duration: 8, workDir: dir, outPath: path.join(dir, 'voice.wav') });
+    const track = await buildVoiceTrack({
+      segments,
+      engine: createEspeakEngine(),
+      voice: 'es+m3',
+      language: 'es',
+      duration: 8,
+      workDir: dir,
+      outPath: path.join(dir, 'voice.wav'),
+    });
     const audio = await readWav(track.path);
     expect(audio.samples.length / audio.rate).toBeCloseTo(8, 2);
     const [a, b] = track.placements;
@@ -96,13 +122,43 @@ describe('voice track and ducked mix on real clips', () => {
 
   it('lowers the original by 18 dB under the voice and leaves it untouched elsewhere; output lasts as long as the input', async () => {
     const original = path.join(dir, 'orig.wav');
-    await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', `${TESTDATA}/audio/jfk.wav`, '-ac', '2', '-ar', '44100', original]);
+    await runProcess('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      `${TESTDATA}/audio/jfk.wav`,
+      '-ac',
+      '2',
+      '-ar',
+      '44100',
+      original,
+    ]);
     const silentVoice = path.join(dir, 'voice.wav');
     await writeWav(silentVoice, { rate: 22050, samples: new Float32Array(22050 * 11) });
     const mp3 = path.join(dir, 'mix.mp3');
-    await mixVoiceOver({ input: original, voiceTrack: silentVoice, placements: [{ start: 3, end: 8, speed: 1, fitted: true }], duration: 11, mp3Path: mp3 });
+    await mixVoiceOver({
+      input: original,
+      voiceTrack: silentVoice,
+      placements: [{ start: 3, end: 8, speed: 1, fitted: true }],
+      duration: 11,
+      mp3Path: mp3,
+    });
     const decoded = path.join(dir, 'mix.wav');
-    await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', mp3, '-ac', '1', '-ar', '44100', decoded]);
+    await runProcess('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      mp3,
+      '-ac',
+      '1',
+      '-ar',
+      '44100',
+      decoded,
+    ]);
     const out = await readWav(decoded);
     const src = await readWav(original);
     // MP3 adds an encoder delay of ~26 ms; compare windows away from the switch points.

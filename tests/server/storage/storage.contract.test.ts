@@ -20,7 +20,9 @@ const ADAPTERS = ['local', 's3'] as const;
 const VERIFYING_S3 = Boolean(process.env.TEST_S3_ENDPOINT);
 
 /** A reachable S3 server: the configured one, or s3rver on a random loopback port. */
-async function s3Server(dir: string): Promise<{ endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; close(): Promise<void> }> {
+async function s3Server(
+  dir: string,
+): Promise<{ endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; close(): Promise<void> }> {
   if (process.env.TEST_S3_ENDPOINT) {
     return {
       endpoint: process.env.TEST_S3_ENDPOINT,
@@ -30,10 +32,22 @@ async function s3Server(dir: string): Promise<{ endpoint: string; bucket: string
       close: async () => undefined,
     };
   }
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'tarjama-test', configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'tarjama-test', configs: [] }],
+  });
   const { port } = (await server.run()) as { port: number };
   // s3rver's default credentials.
-  return { endpoint: `http://127.0.0.1:${port}`, bucket: 'tarjama-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', close: () => server.close() };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'tarjama-test',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    close: () => server.close(),
+  };
 }
 
 describe.each(ADAPTERS)('file storage contract: %s', (kind) => {
@@ -50,7 +64,12 @@ describe.each(ADAPTERS)('file storage contract: %s', (kind) => {
     if (kind === 'local') storage = t.ctx.storage;
     else {
       s3 = await s3Server(path.join(tmp, 's3rver'));
-      storage = createS3Storage({ ...s3, region: process.env.TEST_S3_REGION ?? 'us-east-1', forcePathStyle: true, signedUrlTtlSeconds: 60 });
+      storage = createS3Storage({
+        ...s3,
+        region: process.env.TEST_S3_REGION ?? 'us-east-1',
+        forcePathStyle: true,
+        signedUrlTtlSeconds: 60,
+      });
     }
   });
   afterAll(async () => {
@@ -100,7 +119,11 @@ describe.each(ADAPTERS)('file storage contract: %s', (kind) => {
     else renamed.searchParams.set('response-content-disposition', 'attachment; filename="other.vtt"');
     expect((await fetch(renamed)).status).toBe(403);
 
-    const expired = await storage.downloadUrl(key, { filename: 'x.bin', contentType: 'application/octet-stream', ttlSeconds: 1 });
+    const expired = await storage.downloadUrl(key, {
+      filename: 'x.bin',
+      contentType: 'application/octet-stream',
+      ttlSeconds: 1,
+    });
     await new Promise((r) => setTimeout(r, 2100));
     expect((await fetch(expired)).status).toBe(403);
   });
@@ -127,14 +150,20 @@ describe.each(ADAPTERS)('file storage contract: %s', (kind) => {
       expect(wrong.status).toBe(403);
       expect(await storage.stat(`${key}.put`)).toBeNull();
     }
-    const ok = await fetch(url!, { method: 'PUT', headers: { 'content-type': 'video/mp4', 'x-amz-acl': 'public-read' }, body: bytes });
+    const ok = await fetch(url!, {
+      method: 'PUT',
+      headers: { 'content-type': 'video/mp4', 'x-amz-acl': 'public-read' },
+      body: bytes,
+    });
     expect(ok.status).toBe(200);
     expect((await storage.stat(`${key}.put`))?.sizeBytes).toBe(bytes.length);
   });
 
   it('refuses keys that escape the store', async () => {
     await expect(storage.stat('../secret.key')).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.downloadUrl('/etc/passwd', { filename: 'p', contentType: 'text/plain' })).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.downloadUrl('/etc/passwd', { filename: 'p', contentType: 'text/plain' })).rejects.toThrow(
+      /Invalid storage key/,
+    );
   });
 
   it('reports its health', async () => {

@@ -27,17 +27,38 @@ describe('tus upload interrupted in the middle of a PATCH', () => {
     alice = await createUser(t, 100);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tus-cut-')), 'tone.wav');
     // 100 s of a 440 Hz tone, 16 kHz mono: 3.2 MB of varying bytes, a real recording for the content check.
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=100', '-ar', '16000', '-ac', '1', '-y', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=100',
+      '-ar',
+      '16000',
+      '-ac',
+      '1',
+      '-y',
+      file,
+    ]);
     wav = fs.readFileSync(file);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
   afterAll(() => t?.close());
 
   it('resumes from the bytes that arrived and stores the file unchanged', async () => {
-    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'tone.wav', content_type: 'audio/wav' });
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'tone.wav',
+      content_type: 'audio/wav',
+    });
     const created = await fetch(target.body.tus_url, {
       method: 'POST',
-      headers: { ...TUS, ...alice.auth, 'upload-length': String(wav.length), 'upload-metadata': `filename ${b64('tone.wav')},upload_id ${b64(target.body.upload_id)}` },
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-length': String(wav.length),
+        'upload-metadata': `filename ${b64('tone.wav')},upload_id ${b64(target.body.upload_id)}`,
+      },
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
@@ -47,7 +68,13 @@ describe('tus upload interrupted in the middle of a PATCH', () => {
     await new Promise<void>((resolve) => {
       const req = http.request(location, {
         method: 'PATCH',
-        headers: { ...TUS, ...alice.auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(wav.length) },
+        headers: {
+          ...TUS,
+          ...alice.auth,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(wav.length),
+        },
       });
       req.on('error', () => resolve());
       req.on('response', () => resolve());
@@ -65,7 +92,12 @@ describe('tus upload interrupted in the middle of a PATCH', () => {
 
     const rest = await fetch(location, {
       method: 'PATCH',
-      headers: { ...TUS, ...alice.auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
       body: wav.subarray(offset),
     });
     expect(rest.status).toBe(204);

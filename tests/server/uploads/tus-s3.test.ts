@@ -28,17 +28,42 @@ describe('tus uploads on S3 storage', () => {
   let wav: Buffer;
 
   beforeAll(async () => {
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'tarjama', configs: [] }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'tarjama', configs: [] }],
+    });
     const { port } = (await s3.run()) as { port: number };
     front = await startS3MultipartFront(port, dir);
     t = await startTestApp({
       kind: 'pglite',
-      env: { STORAGE: 's3', S3_ENDPOINT: front.endpoint, S3_BUCKET: 'tarjama', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+      env: {
+        STORAGE: 's3',
+        S3_ENDPOINT: front.endpoint,
+        S3_BUCKET: 'tarjama',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
     });
     alice = await createUser(t, 100);
     // 12 MB of a 440 Hz tone (16 kHz mono, 6 min 30 s): more than one S3 part of @tus/s3-store (8 MiB).
     const file = path.join(dir, 'tone.wav');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=390', '-ar', '16000', '-ac', '1', '-y', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=390',
+      '-ar',
+      '16000',
+      '-ac',
+      '1',
+      '-y',
+      file,
+    ]);
     wav = fs.readFileSync(file);
   });
   afterAll(async () => {
@@ -52,14 +77,32 @@ describe('tus uploads on S3 storage', () => {
     const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename, content_type: 'audio/wav' });
     const created = await fetch(target.body.tus_url, {
       method: 'POST',
-      headers: { ...TUS, ...alice.auth, 'upload-length': String(wav.length), 'upload-metadata': `filename ${b64(filename)},upload_id ${b64(target.body.upload_id)}` },
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-length': String(wav.length),
+        'upload-metadata': `filename ${b64(filename)},upload_id ${b64(target.body.upload_id)}`,
+      },
     });
     expect(created.status).toBe(201);
-    return { uploadId: target.body.upload_id as string, fileUrl: target.body.file_url as string, location: created.headers.get('location')! };
+    return {
+      uploadId: target.body.upload_id as string,
+      fileUrl: target.body.file_url as string,
+      location: created.headers.get('location')!,
+    };
   }
   const head = async (location: string) => fetch(location, { method: 'HEAD', headers: { ...TUS, ...alice.auth } });
   const patch = (location: string, offset: number, body: Buffer) =>
-    fetch(location, { method: 'PATCH', headers: { ...TUS, ...alice.auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body });
+    fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body,
+    });
 
   it('resumes an interrupted upload from its offset and stores one object, byte for byte, that a job can price', async () => {
     const { uploadId, fileUrl, location } = await create('tone.wav');
@@ -75,7 +118,11 @@ describe('tus uploads on S3 storage', () => {
     const stored: Buffer[] = [];
     for await (const chunk of await t.ctx.storage.read(row!.storageKey)) stored.push(chunk as Buffer);
     expect(sha(Buffer.concat(stored))).toBe(sha(wav));
-    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', { media_url: fileUrl, target_languages: ['es'], services_to_run: ['subtitle'] });
+    const est = await api(t, alice, 'POST', '/v1/jobs/estimate', {
+      media_url: fileUrl,
+      target_languages: ['es'],
+      services_to_run: ['subtitle'],
+    });
     expect(est.body).toMatchObject({ credits: 7, media_seconds: 390 });
   });
 

@@ -17,7 +17,11 @@ import { execFileSync } from 'node:child_process';
 
 /** The container duration ffprobe reports, seconds (independent of the server's probe). */
 function ffprobeSeconds(file: string): number {
-  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
+  return Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file])
+      .toString()
+      .trim(),
+  );
 }
 
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -36,7 +40,10 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('gives upload_url, file_url, tus_url for media and documents', async () => {
-    const res = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'talk.mp4', content_type: 'video/mp4' });
+    const res = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'talk.mp4',
+      content_type: 'video/mp4',
+    });
     expect(res.status).toBe(200);
     expect(res.body.upload_url).toMatch(new RegExp(`^${t.baseUrl}/uploads/put/`));
     expect(res.body.file_url).toBe(`${t.baseUrl}/v1/uploads/${res.body.upload_id}/file`);
@@ -46,18 +53,35 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it('refuses other types and oversize files before any byte, with a clear message', async () => {
-    const exe = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'setup.exe', content_type: 'application/x-msdownload' });
+    const exe = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'setup.exe',
+      content_type: 'application/x-msdownload',
+    });
     expect(exe.status).toBe(415);
     expect(exe.body.error).toMatch(/not supported.*video or audio.*\.docx/);
-    const pdf = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'a.pdf', content_type: 'application/pdf' });
+    const pdf = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'a.pdf',
+      content_type: 'application/pdf',
+    });
     expect(pdf.status).toBe(415);
-    const big = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'big.mp4', content_type: 'video/mp4', size_bytes: 2 * 1024 ** 3 + 1 });
+    const big = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'big.mp4',
+      content_type: 'video/mp4',
+      size_bytes: 2 * 1024 ** 3 + 1,
+    });
     expect(big.status).toBe(413);
     expect(big.body.error).toMatch(/2 GB/);
-    const bigDoc = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'big.docx', content_type: '', size_bytes: 50 * 1024 ** 2 + 1 });
+    const bigDoc = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'big.docx',
+      content_type: '',
+      size_bytes: 50 * 1024 ** 2 + 1,
+    });
     expect(bigDoc.status).toBe(413);
     expect(bigDoc.body.error).toMatch(/50 MB/);
-    const anon = await api(t, null, 'POST', '/v1/uploads/presigned-url', { filename: 'a.mp4', content_type: 'video/mp4' });
+    const anon = await api(t, null, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'a.mp4',
+      content_type: 'video/mp4',
+    });
     expect(anon.status).toBe(401);
   });
 
@@ -74,15 +98,23 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     const other = await fetch(`${t.baseUrl}/v1/uploads/${up.uploadId}/file`, { headers: bob.auth, redirect: 'manual' });
     expect(other.status).toBe(404);
     // A second PUT to the same URL is refused: the file is already there.
-    const again = await fetch(`${t.baseUrl}/uploads/put/${up.uploadId}?x`, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: 'x' });
+    const again = await fetch(`${t.baseUrl}/uploads/put/${up.uploadId}?x`, {
+      method: 'PUT',
+      headers: { 'content-type': 'video/mp4' },
+      body: 'x',
+    });
     expect(again.status).toBe(403);
   });
 
   it('refuses a wrong signature, an expired URL, another Content-Type and an oversize body, storing nothing', async () => {
-    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'notes.srt', content_type: 'application/x-subrip' });
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'notes.srt',
+      content_type: 'application/x-subrip',
+    });
     const url = new URL(target.body.upload_url);
     const body = '1\n00:00:01,000 --> 00:00:02,000\nHello there\n';
-    const put = (u: URL, type = 'application/x-subrip', data: string | Buffer = body) => fetch(u, { method: 'PUT', headers: { 'content-type': type }, body: data });
+    const put = (u: URL, type = 'application/x-subrip', data: string | Buffer = body) =>
+      fetch(u, { method: 'PUT', headers: { 'content-type': type }, body: data });
 
     const forged = new URL(url);
     forged.searchParams.set('signature', 'A'.repeat(43));
@@ -106,7 +138,10 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it('stops a PUT without Content-Length as soon as it passes the limit, storing nothing', async () => {
-    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'big.vtt', content_type: 'text/vtt' });
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'big.vtt',
+      content_type: 'text/vtt',
+    });
     const chunk = Buffer.alloc(1024 * 1024, 0x41);
     let sent = 0;
     const body = new ReadableStream({
@@ -116,7 +151,12 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
         controller.enqueue(chunk);
       },
     });
-    const res = await fetch(target.body.upload_url, { method: 'PUT', headers: { 'content-type': 'text/vtt' }, body, duplex: 'half' } as RequestInit).catch(() => null);
+    const res = await fetch(target.body.upload_url, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/vtt' },
+      body,
+      duplex: 'half',
+    }).catch(() => null);
     if (res) expect(res.status).toBe(413);
     const row = (await findUpload(t.ctx.db, target.body.upload_id))!;
     expect(row.status).toBe('pending');
@@ -146,28 +186,55 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(JSON.parse(fake.body).error.length).toBeGreaterThan(10);
     expect((await findUpload(t.ctx.db, fake.uploadId))?.status).toBe('rejected');
     fs.writeFileSync(path.join(dir, 'fake.docx'), 'PK not really a zip');
-    const doc = await uploadByPut(t, alice, path.join(dir, 'fake.docx'), 'fake.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const doc = await uploadByPut(
+      t,
+      alice,
+      path.join(dir, 'fake.docx'),
+      'fake.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(doc.status).toBe(422);
-    const real = await uploadByPut(t, alice, SAMPLE_DOCX, 'test.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const real = await uploadByPut(
+      t,
+      alice,
+      SAMPLE_DOCX,
+      'test.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(real.status).toBe(200);
     expect((await findUpload(t.ctx.db, real.uploadId))?.wordCount).toBeGreaterThan(0);
   });
 
   it('tus: creates with the owner token, resumes from the offset after an interruption, and finishes with a content check', async () => {
     const data = fs.readFileSync(JFK_MP4);
-    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'jfk.mp4', content_type: 'video/mp4' });
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'jfk.mp4',
+      content_type: 'video/mp4',
+    });
     const metadata = `filename ${b64('jfk.mp4')},filetype ${b64('video/mp4')},upload_id ${b64(target.body.upload_id)}`;
 
-    const anon = await fetch(target.body.tus_url, { method: 'POST', headers: { ...TUS, 'upload-length': String(data.length), 'upload-metadata': metadata } });
+    const anon = await fetch(target.body.tus_url, {
+      method: 'POST',
+      headers: { ...TUS, 'upload-length': String(data.length), 'upload-metadata': metadata },
+    });
     expect(anon.status).toBe(401);
-    const bobTry = await fetch(target.body.tus_url, { method: 'POST', headers: { ...TUS, ...bob.auth, 'upload-length': String(data.length), 'upload-metadata': metadata } });
+    const bobTry = await fetch(target.body.tus_url, {
+      method: 'POST',
+      headers: { ...TUS, ...bob.auth, 'upload-length': String(data.length), 'upload-metadata': metadata },
+    });
     expect(bobTry.status).toBe(404);
 
     // creation-with-upload: the first half in the POST.
     const half = Math.floor(data.length / 2);
     const created = await fetch(target.body.tus_url, {
       method: 'POST',
-      headers: { ...TUS, ...alice.auth, 'upload-length': String(data.length), 'upload-metadata': metadata, 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-length': String(data.length),
+        'upload-metadata': metadata,
+        'content-type': 'application/offset+octet-stream',
+      },
       body: data.subarray(0, half),
     });
     expect(created.status).toBe(201);
@@ -182,7 +249,12 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
 
     const patch = await fetch(location, {
       method: 'PATCH',
-      headers: { ...TUS, ...alice.auth, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-offset': String(half),
+        'content-type': 'application/offset+octet-stream',
+      },
       body: data.subarray(half),
     });
     expect(patch.status).toBe(204);
@@ -199,9 +271,15 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
 
   it('tus: termination removes an unfinished upload; a document over 50 MB is refused at creation', async () => {
-    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'a.mp3', content_type: 'audio/mpeg' });
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'a.mp3',
+      content_type: 'audio/mpeg',
+    });
     const metadata = `upload_id ${b64(target.body.upload_id)}`;
-    const created = await fetch(target.body.tus_url, { method: 'POST', headers: { ...TUS, ...alice.auth, 'upload-length': '1000', 'upload-metadata': metadata } });
+    const created = await fetch(target.body.tus_url, {
+      method: 'POST',
+      headers: { ...TUS, ...alice.auth, 'upload-length': '1000', 'upload-metadata': metadata },
+    });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
     expect((await fetch(location, { method: 'DELETE', headers: { ...TUS, ...bob.auth } })).status).toBe(404);
@@ -211,19 +289,44 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     const doc = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'b.docx', content_type: '' });
     const big = await fetch(doc.body.tus_url, {
       method: 'POST',
-      headers: { ...TUS, ...alice.auth, 'upload-length': String(50 * 1024 ** 2 + 1), 'upload-metadata': `upload_id ${b64(doc.body.upload_id)}` },
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-length': String(50 * 1024 ** 2 + 1),
+        'upload-metadata': `upload_id ${b64(doc.body.upload_id)}`,
+      },
     });
     expect(big.status).toBe(413);
+
+    // A refusal of ours is the API's coded error body, so the web app words it in the user's language.
+    const unknown = await fetch(doc.body.tus_url, {
+      method: 'POST',
+      headers: {
+        ...TUS,
+        ...alice.auth,
+        'upload-length': '10',
+        'upload-metadata': `upload_id ${b64('00000000-0000-4000-8000-000000000000')}`,
+      },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 'UPLOAD_NOT_FOUND', statusCode: 404 });
   });
 
   it('an upload never finished is expired after 24 hours: its file_url is refused from then on', async () => {
-    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', { filename: 'never.mp4', content_type: 'video/mp4' });
+    const target = await api(t, alice, 'POST', '/v1/uploads/presigned-url', {
+      filename: 'never.mp4',
+      content_type: 'video/mp4',
+    });
     await runUploadRetention(t.ctx, new Date(Date.now() + 23 * 3600_000));
     expect((await findUpload(t.ctx.db, target.body.upload_id))?.status).toBe('pending');
     const result = await runUploadRetention(t.ctx, new Date(Date.now() + 25 * 3600_000));
     expect(result.stalePending).toBeGreaterThanOrEqual(1);
     expect((await findUpload(t.ctx.db, target.body.upload_id))?.status).toBe('expired');
-    const put = await fetch(target.body.upload_url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: fs.readFileSync(JFK_MP4) });
+    const put = await fetch(target.body.upload_url, {
+      method: 'PUT',
+      headers: { 'content-type': 'video/mp4' },
+      body: fs.readFileSync(JFK_MP4),
+    });
     expect(put.status).toBe(409);
     expect(((await put.json()) as any).error).toMatch(/expired/);
   });
@@ -231,10 +334,23 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   it('retention: media older than 30 days is deleted and its jobs say the source expired', async () => {
     const up = await uploadByPut(t, alice, JFK_MP4, 'old.mp4', 'video/mp4');
     const row = (await findUpload(t.ctx.db, up.uploadId))!;
-    await t.ctx.db.update(uploads).set({ createdAt: new Date(Date.now() - 31 * 86400_000) }).where(eq(uploads.id, row.id));
+    await t.ctx.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 31 * 86400_000) })
+      .where(eq(uploads.id, row.id));
     const [job] = await t.ctx.db
       .insert(jobs)
-      .values({ userId: alice.id, jobType: 'video_translation', servicesRequested: ['subtitle'], sourceLanguage: 'en', targetLanguages: ['es'], originalFilename: 'old.mp4', sourceFileUrl: up.fileUrl, uploadId: row.id, status: 'completed' })
+      .values({
+        userId: alice.id,
+        jobType: 'video_translation',
+        servicesRequested: ['subtitle'],
+        sourceLanguage: 'en',
+        targetLanguages: ['es'],
+        originalFilename: 'old.mp4',
+        sourceFileUrl: up.fileUrl,
+        uploadId: row.id,
+        status: 'completed',
+      })
       .returning();
     const recent = await uploadByPut(t, alice, JFK_MP4, 'new.mp4', 'video/mp4');
     const result = await runUploadRetention(t.ctx);
@@ -245,7 +361,12 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(jobRes.body.source_expired).toBe(true);
     const recentRow = (await findUpload(t.ctx.db, recent.uploadId))!;
     expect(await t.ctx.storage.stat(recentRow.storageKey)).not.toBeNull();
-    const submit = await api(t, alice, 'POST', '/v1/jobs/translate', { media_url: up.fileUrl, source_language: 'en', target_languages: ['es'], services_to_run: ['subtitle'] });
+    const submit = await api(t, alice, 'POST', '/v1/jobs/translate', {
+      media_url: up.fileUrl,
+      source_language: 'en',
+      target_languages: ['es'],
+      services_to_run: ['subtitle'],
+    });
     expect(submit.status).toBe(404);
     expect(submit.body.error).toMatch(/30 days/);
   });

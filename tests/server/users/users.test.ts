@@ -31,12 +31,19 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
       email_verified: true,
       language: 'en',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      email_job_finished: true,
     });
   });
 
   it('shows a paid plan once the user has an active subscription', async () => {
     const { token, userId } = await verifiedAccount(t);
-    await t.ctx.db.insert(subscriptions).values({ userId, planId: 'pro', status: 'active', provider: 'test', currentPeriodEnd: new Date(Date.now() + 86_400_000) } as never);
+    await t.ctx.db.insert(subscriptions).values({
+      userId,
+      planId: 'pro',
+      status: 'active',
+      provider: 'test',
+      currentPeriodEnd: new Date(Date.now() + 86_400_000),
+    } as never);
     expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body.current_plan).toBe('pro');
   });
 
@@ -45,7 +52,10 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
     const res = await call(t, 'PUT', '/v1/users/me', { full_name: '  New Name ', language: 'ar' }, token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ full_name: 'New Name', language: 'ar', credit_balance: 25 });
-    expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body).toMatchObject({ full_name: 'New Name', language: 'ar' });
+    expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body).toMatchObject({
+      full_name: 'New Name',
+      language: 'ar',
+    });
   });
 
   it('refuses a short name, an unknown language and another e-mail, and changes nothing', async () => {
@@ -55,11 +65,23 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
     expect(short.body.fields).toEqual({ full_name: 'Name must be at least 2 characters.' });
     const lang = await call(t, 'PUT', '/v1/users/me', { language: 'fr' }, token);
     expect(lang.body).toMatchObject({ statusCode: 400, fields: { language: 'Language must be en or ar.' } });
-    const mail = await call(t, 'PUT', '/v1/users/me', { full_name: 'Other Name', email: 'someone.else@example.com' }, token);
-    expect(mail.body).toMatchObject({ statusCode: 400, error: 'Changing the email address of an account is not supported.' });
+    const mail = await call(
+      t,
+      'PUT',
+      '/v1/users/me',
+      { full_name: 'Other Name', email: 'someone.else@example.com' },
+      token,
+    );
+    expect(mail.body).toMatchObject({
+      statusCode: 400,
+      error: 'Changing the email address of an account is not supported.',
+    });
     const malformed = await call(t, 'PUT', '/v1/users/me', '{"full_name":', token);
     expect(malformed.status).toBe(400);
-    expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body).toMatchObject({ full_name: 'Kept Name', language: 'en' });
+    expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body).toMatchObject({
+      full_name: 'Kept Name',
+      language: 'en',
+    });
   });
 
   it('updates the profile from the settings form with a success flag', async () => {
@@ -69,13 +91,24 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
     expect(ok.body).toMatchObject({ success: true, user: { full_name: 'Renamed User', email } });
     const bad = await call(t, 'PUT', '/user/profile', { full_name: 'R', email }, token);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ success: false, statusCode: 400, fields: { full_name: 'Name must be at least 2 characters.' } });
+    expect(bad.body).toMatchObject({
+      success: false,
+      statusCode: 400,
+      fields: { full_name: 'Name must be at least 2 characters.' },
+    });
     expect(bad.body.error).toContain('Name must be at least 2 characters.');
     const badMail = await call(t, 'PUT', '/user/profile', { full_name: 'Renamed User', email: 'nope' }, token);
-    expect(badMail.body).toMatchObject({ success: false, statusCode: 400, fields: { email: 'Invalid email address.' } });
+    expect(badMail.body).toMatchObject({
+      success: false,
+      statusCode: 400,
+      fields: { email: 'Invalid email address.' },
+    });
     const other = await call(t, 'PUT', '/user/profile', { full_name: 'Renamed User', email: 'x.y@example.com' }, token);
     expect(other.body).toMatchObject({ success: false, statusCode: 400 });
-    expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body).toMatchObject({ full_name: 'Renamed User', email });
+    expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body).toMatchObject({
+      full_name: 'Renamed User',
+      email,
+    });
   });
 
   it('deletes the account with its jobs, credits and subscription; the token and password stop working', async () => {
@@ -97,7 +130,9 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
     // Other accounts are untouched.
     expect((await call(t, 'GET', '/v1/users/me', undefined, other.token)).body.credit_balance).toBe(25);
     // The e-mail is free again.
-    expect((await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Back Again' })).status).toBe(201);
+    expect((await call(t, 'POST', '/auth/signup', { email, password: PASSWORD, full_name: 'Back Again' })).status).toBe(
+      201,
+    );
   });
 
   it('keeps the account when a deletion hook fails', async () => {

@@ -31,7 +31,11 @@ function dirEntry(name: string, type: number, child: number, right: number, star
  * names give other compound files (`['WordDocument', '1Table']` has the streams of a legacy .doc).
  */
 export function encryptedOfficeFile(names: [string, string] = ['EncryptionInfo', 'EncryptedPackage']): Buffer {
-  const info = Buffer.concat([Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]), Buffer.from('<?xml version="1.0"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"/>'), randomBytes(4096)]).subarray(0, 4096);
+  const info = Buffer.concat([
+    Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]),
+    Buffer.from('<?xml version="1.0"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"/>'),
+    randomBytes(4096),
+  ]).subarray(0, 4096);
   const pkg = Buffer.concat([Buffer.from([0, 0x20, 0, 0, 0, 0, 0, 0]), randomBytes(8184)]);
   const infoStart = 2;
   const infoSectors = info.length / 512;

@@ -23,18 +23,24 @@ export const NS = [
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 /** A 1x1 transparent PNG. */
-export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A paragraph: `runs` are [text, rPr-inner-xml] pairs; `pPr` is inner pPr xml. */
 export function para(runs: Array<[string, string?]>, pPr = ''): string {
-  const r = runs.map(([t, rPr]) => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${t}</w:t></w:r>`).join('');
+  const r = runs
+    .map(([t, rPr]) => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${t}</w:t></w:r>`)
+    .join('');
   return `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ''}${r}</w:p>`;
 }
 
 const cell = (inner: string) => `<w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${inner}</w:tc>`;
 const table = (rows: string[][]) =>
   `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders><w:top w:val="single" w:sz="4" w:space="0" w:color="000000"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="4000"/><w:gridCol w:w="4000"/></w:tblGrid>` +
-  rows.map((r) => `<w:tr>${r.map(cell).join('')}</w:tr>`).join('') + '</w:tbl>';
+  rows.map((r) => `<w:tr>${r.map(cell).join('')}</w:tr>`).join('') +
+  '</w:tbl>';
 
 const textBox = (text: string) =>
   `<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor distT="0" distB="0" distL="114300" distR="114300" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1">` +
@@ -53,7 +59,13 @@ const image = () =>
 export function richBody(): string {
   return [
     para([['The annual report']], '<w:pStyle w:val="Title"/>'),
-    para([['The ', ''], ['red house', '<w:b/>'], [' is ', ''], ['very big', '<w:i/><w:color w:val="FF0000"/>'], ['.', '']]),
+    para([
+      ['The ', ''],
+      ['red house', '<w:b/>'],
+      [' is ', ''],
+      ['very big', '<w:i/><w:color w:val="FF0000"/>'],
+      ['.', ''],
+    ]),
     `<w:p><w:bookmarkStart w:id="0" w:name="intro"/><w:r><w:t xml:space="preserve">Visit </w:t></w:r><w:hyperlink r:id="rIdLink"><w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>our website</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> for more information.</w:t></w:r><w:bookmarkEnd w:id="0"/></w:p>`,
     `<w:p><w:r><w:t xml:space="preserve">This is page </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> of the document.</w:t></w:r></w:p>`,
     `<w:p><w:fldSimple w:instr=" MERGEFIELD CustomerName \\* MERGEFORMAT "><w:r><w:t>«CustomerName»</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> is the customer.</w:t></w:r></w:p>`,
@@ -62,7 +74,7 @@ export function richBody(): string {
     para([['The second item of the list']], '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>'),
     table([
       [para([['The table has two rows']]), para([['The house is white']])],
-      [para([['The outer cell']]) , table([[para([['The inner table']]), para([['The small dog']])]]) + '<w:p/>'],
+      [para([['The outer cell']]), table([[para([['The inner table']]), para([['The small dog']])]]) + '<w:p/>'],
     ]),
     textBox('The text in the box'),
     `<w:sdt><w:sdtPr><w:alias w:val="Summary"/><w:tag w:val="summary"/><w:id w:val="123456"/></w:sdtPr><w:sdtContent>${para([['The content of the control']])}</w:sdtContent></w:sdt>`,
@@ -71,7 +83,8 @@ export function richBody(): string {
   ].join('');
 }
 
-const STYLES = `${DECL}<w:styles ${NS}><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Liberation Serif" w:hAnsi="Liberation Serif"/><w:sz w:val="24"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault><w:pPrDefault/></w:docDefaults>` +
+const STYLES =
+  `${DECL}<w:styles ${NS}><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Liberation Serif" w:hAnsi="Liberation Serif"/><w:sz w:val="24"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault><w:pPrDefault/></w:docDefaults>` +
   `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>` +
   `<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/><w:basedOn w:val="Normal"/><w:pPr><w:jc w:val="center"/></w:pPr><w:rPr><w:sz w:val="48"/></w:rPr></w:style>` +
   `<w:style w:type="character" w:styleId="Hyperlink"><w:name w:val="Hyperlink"/><w:rPr><w:color w:val="0563C1"/><w:u w:val="single"/></w:rPr></w:style></w:styles>`;
@@ -91,20 +104,46 @@ export interface DocxParts {
 export async function makeDocx({ body, parts = {} }: DocxParts): Promise<Buffer> {
   const zip = new JSZip();
   const over = (name: string, type: string) => `<Override PartName="/${name}" ContentType="${type}"/>`;
-  zip.file('[Content_Types].xml', `${DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>` +
-    over('word/document.xml', `${WML}.document.main+xml`) + over('word/styles.xml', `${WML}.styles+xml`) + over('word/numbering.xml', `${WML}.numbering+xml`) +
-    over('word/settings.xml', `${WML}.settings+xml`) + over('word/header1.xml', `${WML}.header+xml`) + over('word/header2.xml', `${WML}.header+xml`) +
-    over('word/header3.xml', `${WML}.header+xml`) + over('word/footer1.xml', `${WML}.footer+xml`) + over('word/footnotes.xml', `${WML}.footnotes+xml`) +
-    over('word/endnotes.xml', `${WML}.endnotes+xml`) + over('word/comments.xml', `${WML}.comments+xml`) +
-    over('docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml') + '</Types>');
-  zip.file('_rels/.rels', `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`);
+  zip.file(
+    '[Content_Types].xml',
+    `${DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>` +
+      over('word/document.xml', `${WML}.document.main+xml`) +
+      over('word/styles.xml', `${WML}.styles+xml`) +
+      over('word/numbering.xml', `${WML}.numbering+xml`) +
+      over('word/settings.xml', `${WML}.settings+xml`) +
+      over('word/header1.xml', `${WML}.header+xml`) +
+      over('word/header2.xml', `${WML}.header+xml`) +
+      over('word/header3.xml', `${WML}.header+xml`) +
+      over('word/footer1.xml', `${WML}.footer+xml`) +
+      over('word/footnotes.xml', `${WML}.footnotes+xml`) +
+      over('word/endnotes.xml', `${WML}.endnotes+xml`) +
+      over('word/comments.xml', `${WML}.comments+xml`) +
+      over('docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml') +
+      '</Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`,
+  );
   const rel = (id: string, type: string, target: string, ext = false) =>
     `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"${ext ? ' TargetMode="External"' : ''}/>`;
-  zip.file('word/_rels/document.xml.rels', `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-    rel('rIdS', 'styles', 'styles.xml') + rel('rIdN', 'numbering', 'numbering.xml') + rel('rIdSet', 'settings', 'settings.xml') +
-    rel('rIdH1', 'header', 'header1.xml') + rel('rIdH2', 'header', 'header2.xml') + rel('rIdH3', 'header', 'header3.xml') + rel('rIdF1', 'footer', 'footer1.xml') +
-    rel('rIdFn', 'footnotes', 'footnotes.xml') + rel('rIdEn', 'endnotes', 'endnotes.xml') + rel('rIdC', 'comments', 'comments.xml') +
-    rel('rIdImg', 'image', 'media/image1.png') + rel('rIdLink', 'hyperlink', 'https://example.com/', true) + '</Relationships>');
+  zip.file(
+    'word/_rels/document.xml.rels',
+    `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+      rel('rIdS', 'styles', 'styles.xml') +
+      rel('rIdN', 'numbering', 'numbering.xml') +
+      rel('rIdSet', 'settings', 'settings.xml') +
+      rel('rIdH1', 'header', 'header1.xml') +
+      rel('rIdH2', 'header', 'header2.xml') +
+      rel('rIdH3', 'header', 'header3.xml') +
+      rel('rIdF1', 'footer', 'footer1.xml') +
+      rel('rIdFn', 'footnotes', 'footnotes.xml') +
+      rel('rIdEn', 'endnotes', 'endnotes.xml') +
+      rel('rIdC', 'comments', 'comments.xml') +
+      rel('rIdImg', 'image', 'media/image1.png') +
+      rel('rIdLink', 'hyperlink', 'https://example.com/', true) +
+      '</Relationships>',
+  );
   zip.file('word/document.xml', `${DECL}<w:document ${NS}><w:body>${body}</w:body></w:document>`);
   zip.file('word/styles.xml', STYLES);
   zip.file('word/numbering.xml', NUMBERING);
@@ -115,9 +154,15 @@ export async function makeDocx({ body, parts = {} }: DocxParts): Promise<Buffer>
   zip.file('word/footer1.xml', hdr('ftr', 'The company footer'));
   zip.file('word/footnotes.xml', notes('footnote', 'The footnote text.'));
   zip.file('word/endnotes.xml', notes('endnote', 'The endnote text.'));
-  zip.file('word/comments.xml', `${DECL}<w:comments ${NS}><w:comment w:id="0" w:author="Ana" w:date="2024-01-01T00:00:00Z" w:initials="A">${para([['Please check the sentence.']])}</w:comment></w:comments>`);
+  zip.file(
+    'word/comments.xml',
+    `${DECL}<w:comments ${NS}><w:comment w:id="0" w:author="Ana" w:date="2024-01-01T00:00:00Z" w:initials="A">${para([['Please check the sentence.']])}</w:comment></w:comments>`,
+  );
   zip.file('word/media/image1.png', PNG_1X1);
-  zip.file('docProps/core.xml', `${DECL}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Annual report</dc:title><dc:creator>Ana</dc:creator><dc:language>en-US</dc:language></cp:coreProperties>`);
+  zip.file(
+    'docProps/core.xml',
+    `${DECL}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Annual report</dc:title><dc:creator>Ana</dc:creator><dc:language>en-US</dc:language></cp:coreProperties>`,
+  );
   for (const [name, content] of Object.entries(parts)) zip.file(name, content);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

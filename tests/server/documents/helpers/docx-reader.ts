@@ -7,11 +7,23 @@ import { DOMParser, XMLSerializer, type Element } from '@xmldom/xmldom';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
-export interface ReadRun { text: string; rPr: string; lang: string | null; rtl: boolean }
-export interface ReadParagraph { part: string; text: string; runs: ReadRun[]; pPr: string }
+export interface ReadRun {
+  text: string;
+  rPr: string;
+  lang: string | null;
+  rtl: boolean;
+}
+export interface ReadParagraph {
+  part: string;
+  text: string;
+  runs: ReadRun[];
+  pPr: string;
+}
 
 /** Every paragraph of every word/*.xml part, in part-name then document order; nested paragraphs separate. */
-export async function readDocx(buf: Buffer): Promise<{ paragraphs: ReadParagraph[]; xml: Record<string, string>; raw: Record<string, Buffer> }> {
+export async function readDocx(
+  buf: Buffer,
+): Promise<{ paragraphs: ReadParagraph[]; xml: Record<string, string>; raw: Record<string, Buffer> }> {
   const zip = await JSZip.loadAsync(buf);
   const xml: Record<string, string> = {};
   const raw: Record<string, Buffer> = {};
@@ -45,12 +57,19 @@ export async function readDocx(buf: Buffer): Promise<{ paragraphs: ReadParagraph
         runs.push({
           text,
           rPr: rPr ? ser.serializeToString(rPr) : '',
-          lang: lang ? lang.getAttributeNS(W, 'val') || lang.getAttributeNS(W, 'bidi') || lang.getAttributeNS(W, 'eastAsia') : null,
+          lang: lang
+            ? lang.getAttributeNS(W, 'val') || lang.getAttributeNS(W, 'bidi') || lang.getAttributeNS(W, 'eastAsia')
+            : null,
           rtl: !!rPr?.getElementsByTagNameNS(W, 'rtl').length,
         });
       }
       const pPr = p.getElementsByTagNameNS(W, 'pPr').item(0);
-      paragraphs.push({ part: name, text: runs.map((r) => r.text).join(''), runs, pPr: pPr && pPr.parentNode === p ? ser.serializeToString(pPr) : '' });
+      paragraphs.push({
+        part: name,
+        text: runs.map((r) => r.text).join(''),
+        runs,
+        pPr: pPr && pPr.parentNode === p ? ser.serializeToString(pPr) : '',
+      });
     }
   }
   return { paragraphs, xml, raw };

@@ -1,0 +1,69 @@
+/**
+ * Real server processes for the crash and shutdown tests: start `npm start`'s server (or `npm run worker`) as a child
+ * in its own process group, wait for a condition, kill the whole group, and wait for the exit.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** The repository's root folder (the child's working directory). */
+export const ROOT = new URL('../../../', import.meta.url).pathname;
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Polls `fn` every 200 ms until it returns a truthy value (a thrown error counts as not yet) and returns it.
+ * @throws Error "timed out waiting for WHAT" after `timeoutMs` milliseconds
+ */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn().catch(() => null);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Starts a server entry point (default `server/src/main.ts`, without the set-up step) with `env` added to this
+ * process's environment, stdout and stderr appended to `log`, in its own process group (for killGroup).
+ */
+export function startServer(env: Record<string, string>, log: string, entry = 'server/src/main.ts'): ChildProcess {
+  const out = fs.openSync(log, 'a');
+  return spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+}
+
+/** Sends `signal` to the child's whole process group (the server and the engines it started); gone is fine. */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Resolves with the exit code and signal once the child has exited (at once when it already has). */
+export const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: string | null }>((r) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? r({ code: child.exitCode, signal: child.signalCode })
+      : child.once('exit', (code, signal) => r({ code, signal })),
+  );
