@@ -77,7 +77,11 @@ function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
-function request(url: string, opts: http.RequestOptions, body?: fs.ReadStream | Buffer | string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer; text: string }> {
+function request(
+  url: string,
+  opts: http.RequestOptions,
+  body?: fs.ReadStream | Buffer | string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { agent, ...opts }, (res) => {
       const chunks: Buffer[] = [];
@@ -85,7 +89,14 @@ function request(url: string, opts: http.RequestOptions, body?: fs.ReadStream | 
       res.on('end', () => {
         const bytes = Buffer.concat(chunks);
         // Decoded only when read: 3,000 list bodies of ~200 kB would cost the client more than the server.
-        resolve({ status: res.statusCode!, headers: res.headers, bytes, get text() { return bytes.toString(); } });
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          bytes,
+          get text() {
+            return bytes.toString();
+          },
+        });
       });
     });
     req.on('error', reject);
@@ -112,23 +123,59 @@ async function loadList(url: string, headers: Record<string, string>): Promise<R
   const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
   if (!wrk.error) {
     const seconds = SECONDS;
-    const args = ['-t', '1', '-c', String(CLIENTS), '-d', `${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const args = [
+      '-t',
+      '1',
+      '-c',
+      String(CLIENTS),
+      '-d',
+      `${seconds}s`,
+      '--latency',
+      ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+      url,
+    ];
     // A first run of 2 s with the same connections is the warm-up (JIT, connection set-up); the second is measured.
-    spawnSync('wrk', args.map((a) => (a === `${seconds}s` ? '2s' : a)), { encoding: 'utf8' });
+    spawnSync(
+      'wrk',
+      args.map((a) => (a === `${seconds}s` ? '2s' : a)),
+      { encoding: 'utf8' },
+    );
     const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
     const pct = (p: string) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)$`, 'm').exec(out)![1]);
     const total = Number(/(\d+) requests in/.exec(out)![1]);
-    if (/Non-2xx or 3xx responses: (\d+)/.test(out) || /Socket errors/.test(out)) throw new Error(`GET /v1/jobs/ under load failed:\n${out}`);
-    return { client: 'wrk', seconds, requests: total, rps: Math.round(total / seconds), p50_ms: pct('50'), p90_ms: pct('90'), p99_ms: pct('99') };
+    if (/Non-2xx or 3xx responses: (\d+)/.test(out) || /Socket errors/.test(out))
+      throw new Error(`GET /v1/jobs/ under load failed:\n${out}`);
+    return {
+      client: 'wrk',
+      seconds,
+      requests: total,
+      rps: Math.round(total / seconds),
+      p50_ms: pct('50'),
+      p90_ms: pct('90'),
+      p99_ms: pct('99'),
+    };
   }
-  process.stderr.write('wrk is not installed (apt-get install wrk): autocannon loads the server from this process instead.\n');
+  process.stderr.write(
+    'wrk is not installed (apt-get install wrk): autocannon loads the server from this process instead.\n',
+  );
   const run = await autocannon({ url, connections: CLIENTS, amount: REQUESTS, headers });
-  if (run.non2xx || run.errors) throw new Error(`GET /v1/jobs/: ${run.non2xx} answers other than 2xx, ${run.errors} errors`);
-  return { client: 'autocannon', requests: run.requests.total, rps: Math.round(run.requests.total / run.duration), p50_ms: run.latency.p50, p90_ms: run.latency.p90, p99_ms: run.latency.p99 };
+  if (run.non2xx || run.errors)
+    throw new Error(`GET /v1/jobs/: ${run.non2xx} answers other than 2xx, ${run.errors} errors`);
+  return {
+    client: 'autocannon',
+    requests: run.requests.total,
+    rps: Math.round(run.requests.total / run.duration),
+    p50_ms: run.latency.p50,
+    p90_ms: run.latency.p90,
+    p99_ms: run.latency.p99,
+  };
 }
 
 /** Runs `fn` while sampling the server's RSS every 20 ms; returns seconds taken and the RSS growth in bytes. */
-async function measured<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; seconds: number; rssGrowth: number }> {
+async function measured<T>(
+  pid: number,
+  fn: () => Promise<T>,
+): Promise<{ result: T; seconds: number; rssGrowth: number }> {
   const base = rssOf(pid);
   let peak = base;
   const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
@@ -144,7 +191,10 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { pgliteDir: path.join(dataDir, 'db') });
   await database.migrate();
-  const [user] = await database.db.insert(users).values({ email: `bench-${Date.now()}@example.test`, emailVerifiedAt: new Date() }).returning();
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@example.test`, emailVerifiedAt: new Date() })
+    .returning();
   await addCredits(database.db, { userId: user.id, kind: 'grant', amount: 1_000_000, idempotencyKey: 'bench' });
   // 1,000 finished jobs with two outputs each, as a long history looks.
   for (let i = 0; i < JOBS; i += 100) {
@@ -153,13 +203,13 @@ async function main(): Promise<void> {
       .values(
         Array.from({ length: 100 }, (_, k) => ({
           userId: user.id,
-          jobType: 'video_translation',
-          servicesRequested: ['subtitle'],
+          jobType: 'video_translation' as const,
+          servicesRequested: ['subtitle' as const],
           sourceLanguage: 'en',
           targetLanguages: ['es'],
           originalFilename: `talk-${i + k}.mp4`,
           sourceFileUrl: `http://127.0.0.1/v1/uploads/${crypto.randomUUID()}/file`,
-          status: 'completed',
+          status: 'completed' as const,
           progress: 100,
           creditsReserved: 1,
           creditsUsed: 1,
@@ -169,8 +219,22 @@ async function main(): Promise<void> {
       .returning({ id: jobs.id });
     await database.db.insert(jobOutputs).values(
       rows.flatMap((r, k) => [
-        { jobId: r.id, language: 'es', kind: 'subtitle_vtt', storageKey: `outputs/${user.id}/${r.id}/a.vtt`, filename: `talk-${i + k}_es.vtt`, contentType: 'text/vtt' },
-        { jobId: r.id, language: 'es', kind: 'subtitle_srt', storageKey: `outputs/${user.id}/${r.id}/a.srt`, filename: `talk-${i + k}_es.srt`, contentType: 'application/x-subrip' },
+        {
+          jobId: r.id,
+          language: 'es',
+          kind: 'subtitle_vtt' as const,
+          storageKey: `outputs/${user.id}/${r.id}/a.vtt`,
+          filename: `talk-${i + k}_es.vtt`,
+          contentType: 'text/vtt',
+        },
+        {
+          jobId: r.id,
+          language: 'es',
+          kind: 'subtitle_srt' as const,
+          storageKey: `outputs/${user.id}/${r.id}/a.srt`,
+          filename: `talk-${i + k}_es.srt`,
+          contentType: 'application/x-subrip',
+        },
       ]),
     );
   }
@@ -184,7 +248,18 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_SECRET: SECRET, RATE_LIMIT_ENABLED: 'false', DATABASE_URL: databaseUrl ?? '', WEB_DIST_DIR: path.join(dataDir, 'none') },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_SECRET: SECRET,
+      RATE_LIMIT_ENABLED: 'false',
+      DATABASE_URL: databaseUrl ?? '',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+    },
   });
   try {
     for (let i = 0; ; i++) {
@@ -200,7 +275,15 @@ async function main(): Promise<void> {
     const file = path.join(dataDir, 'bench.wav');
     if (UPLOAD_MB > 0) makeWav(file, bytes - 44);
     const target = async () =>
-      JSON.parse((await request(`${base}/v1/uploads/presigned-url`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' } }, JSON.stringify({ filename: 'bench.wav', content_type: 'audio/wav' }))).text);
+      JSON.parse(
+        (
+          await request(
+            `${base}/v1/uploads/presigned-url`,
+            { method: 'POST', headers: { ...auth, 'content-type': 'application/json' } },
+            JSON.stringify({ filename: 'bench.wav', content_type: 'audio/wav' }),
+          )
+        ).text,
+      );
 
     // A pause between the uploads lets the kernel write back the first one's dirty pages before the second.
     // Before each measured upload: dirty pages of earlier writes flushed (`sync`), then 3 s of rest, so one run's
@@ -213,7 +296,14 @@ async function main(): Promise<void> {
     const runPut = async (file: string, bytes: number) => {
       const put = await target();
       const putRun = await measured(server.pid!, () =>
-        request(put.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'x-amz-acl': 'public-read', 'content-length': String(bytes) } }, fs.createReadStream(file, { highWaterMark: 1 << 20 })),
+        request(
+          put.upload_url,
+          {
+            method: 'PUT',
+            headers: { 'content-type': 'audio/wav', 'x-amz-acl': 'public-read', 'content-length': String(bytes) },
+          },
+          fs.createReadStream(file, { highWaterMark: 1 << 20 }),
+        ),
       );
       if (putRun.result.status !== 200) throw new Error(`PUT answered ${putRun.result.status}: ${putRun.result.text}`);
 
@@ -223,14 +313,28 @@ async function main(): Promise<void> {
       const tus = await target();
       const metadata = `filename ${Buffer.from('bench.wav').toString('base64')},upload_id ${Buffer.from(tus.upload_id).toString('base64')}`;
       const tusRun = await measured(server.pid!, async () => {
-        const created = await request(tus.tus_url, { method: 'POST', headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(bytes), 'upload-metadata': metadata } });
+        const created = await request(tus.tus_url, {
+          method: 'POST',
+          headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(bytes), 'upload-metadata': metadata },
+        });
         if (created.status !== 201) throw new Error(`tus POST answered ${created.status}: ${created.text}`);
-        return request(created.headers.location!, {
-          method: 'PATCH',
-          headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes) },
-        }, fs.createReadStream(file, { highWaterMark: 1 << 20 }));
+        return request(
+          created.headers.location!,
+          {
+            method: 'PATCH',
+            headers: {
+              ...auth,
+              'tus-resumable': '1.0.0',
+              'upload-offset': '0',
+              'content-type': 'application/offset+octet-stream',
+              'content-length': String(bytes),
+            },
+          },
+          fs.createReadStream(file, { highWaterMark: 1 << 20 }),
+        );
       });
-      if (tusRun.result.status !== 204) throw new Error(`tus PATCH answered ${tusRun.result.status}: ${tusRun.result.text}`);
+      if (tusRun.result.status !== 204)
+        throw new Error(`tus PATCH answered ${tusRun.result.status}: ${tusRun.result.text}`);
 
       return tusRun;
     };
@@ -262,9 +366,29 @@ async function main(): Promise<void> {
         bench: 'api',
         database: databaseUrl ? 'postgres' : 'pglite',
         upload_mb: UPLOAD_MB,
-        put: putRun ? { mb_per_s: mbps(putRun.seconds), seconds: Math.round(putRun.seconds * 100) / 100, server_rss_growth_mb: mb(putRun.rssGrowth) } : null,
-        tus: tusRun ? { mb_per_s: mbps(tusRun.seconds), seconds: Math.round(tusRun.seconds * 100) / 100, server_rss_growth_mb: mb(tusRun.rssGrowth) } : null,
-        jobs_list: { jobs_in_history: JOBS, jobs_per_response: listed, json_bytes_per_response: plain.length, content_encoding: encoding, bytes_on_wire: first.bytes.length, clients: CLIENTS, ...latency },
+        put: putRun
+          ? {
+              mb_per_s: mbps(putRun.seconds),
+              seconds: Math.round(putRun.seconds * 100) / 100,
+              server_rss_growth_mb: mb(putRun.rssGrowth),
+            }
+          : null,
+        tus: tusRun
+          ? {
+              mb_per_s: mbps(tusRun.seconds),
+              seconds: Math.round(tusRun.seconds * 100) / 100,
+              server_rss_growth_mb: mb(tusRun.rssGrowth),
+            }
+          : null,
+        jobs_list: {
+          jobs_in_history: JOBS,
+          jobs_per_response: listed,
+          json_bytes_per_response: plain.length,
+          content_encoding: encoding,
+          bytes_on_wire: first.bytes.length,
+          clients: CLIENTS,
+          ...latency,
+        },
         targets: { upload_mb_per_s: 200, rss_growth_mb: 100, p99_ms: 50 },
         machine: { cpus: os.cpus().length, load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10 },
       }),

@@ -14,14 +14,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createApertiumEngine } from '../server/src/engines/translation/apertium.engine.ts';
+import { createEngineRegistry } from '../server/src/engines/engine.registry.ts';
+import { LOCAL_ENGINES_CONFIG } from '../server/src/config/engines.config.ts';
 import { translateDocument, DocumentError } from '../server/src/documents/document-translator.ts';
 import { checkFidelity } from './fidelity-check.ts';
 import { makeDocx } from '../tests/server/documents/helpers/docx-fixture.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testdata = path.resolve(root, '../shared/testdata');
-const apertium = createApertiumEngine();
+// The local engines, chosen as for a document job (Apertium for en -> es, it), whatever the environment sets.
+const plan = createEngineRegistry(LOCAL_ENGINES_CONFIG).choose({
+  sourceLanguage: 'en',
+  targetLanguages: ['es', 'it'],
+  services: ['document'],
+});
 
 /**
  * Memory of this process and all its descendants, bytes (Linux /proc): the proportional set size (Pss), which
@@ -34,7 +40,10 @@ async function treeRss(pid = process.pid): Promise<number> {
     const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
     total += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) * 1024;
     for (const task of await readdir(`/proc/${pid}/task`)) {
-      const kids = (await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')).trim().split(/\s+/).filter(Boolean);
+      const kids = (await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => ''))
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean);
       for (const k of kids) total += await treeRss(Number(k));
     }
   } catch {
@@ -44,8 +53,16 @@ async function treeRss(pid = process.pid): Promise<number> {
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const run = (t: string, rPr = '') => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${esc(t)}</w:t></w:r>`;
-const STYLES = ['<w:b/>', '<w:i/>', '<w:u w:val="single"/>', '<w:color w:val="1F4E79"/>', '<w:b/><w:i/>', '<w:highlight w:val="yellow"/>'];
+const run = (t: string, rPr = '') =>
+  `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${esc(t)}</w:t></w:r>`;
+const STYLES = [
+  '<w:b/>',
+  '<w:i/>',
+  '<w:u w:val="single"/>',
+  '<w:color w:val="1F4E79"/>',
+  '<w:b/><w:i/>',
+  '<w:highlight w:val="yellow"/>',
+];
 
 /** Body of a document of about `pages` A4 pages built from `sentences`. */
 function longBody(sentences: string[], pages: number): string {
@@ -58,33 +75,64 @@ function longBody(sentences: string[], pages: number): string {
     for (let k = 0; k < 4; k++) {
       // Several run styles per paragraph: the sentence is cut into runs at word boundaries.
       const words = `${next()} ${next()} ${next()}`.split(' ');
-      const cut = [0, Math.floor(words.length / 4), Math.floor(words.length / 2), Math.floor((3 * words.length) / 4), words.length];
-      const runs = cut.slice(0, -1).map((c, i) => run(words.slice(c, cut[i + 1]).join(' ') + (i < 3 ? ' ' : ''), i % 2 ? STYLES[(page + k + i) % STYLES.length] : ''));
-      if (k === 1) runs.push(`<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${footnote++}"/></w:r>`);
+      const cut = [
+        0,
+        Math.floor(words.length / 4),
+        Math.floor(words.length / 2),
+        Math.floor((3 * words.length) / 4),
+        words.length,
+      ];
+      const runs = cut
+        .slice(0, -1)
+        .map((c, i) =>
+          run(
+            words.slice(c, cut[i + 1]).join(' ') + (i < 3 ? ' ' : ''),
+            i % 2 ? STYLES[(page + k + i) % STYLES.length] : '',
+          ),
+        );
+      if (k === 1)
+        runs.push(
+          `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${footnote++}"/></w:r>`,
+        );
       parts.push(`<w:p>${runs.join('')}</w:p>`);
     }
-    for (let k = 0; k < 3; k++) parts.push(`<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(next())}</w:p>`);
+    for (let k = 0; k < 3; k++)
+      parts.push(`<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(next())}</w:p>`);
     if (page % 3 === 0) {
-      const cell = (t: string, rPr = '') => `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr><w:p>${run(t, rPr)}</w:p></w:tc>`;
-      const rows = [0, 1, 2].map((r) => `<w:tr>${cell(next(), r === 0 ? '<w:b/>' : '')}${cell(next())}${cell(String(1000 + r * 250))}</w:tr>`).join('');
-      parts.push(`<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders><w:insideH w:val="single" w:sz="4" w:space="0" w:color="999999"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid>${rows}</w:tbl>`);
+      const cell = (t: string, rPr = '') =>
+        `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr><w:p>${run(t, rPr)}</w:p></w:tc>`;
+      const rows = [0, 1, 2]
+        .map(
+          (r) => `<w:tr>${cell(next(), r === 0 ? '<w:b/>' : '')}${cell(next())}${cell(String(1000 + r * 250))}</w:tr>`,
+        )
+        .join('');
+      parts.push(
+        `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders><w:insideH w:val="single" w:sz="4" w:space="0" w:color="999999"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid>${rows}</w:tbl>`,
+      );
     }
     parts.push(`<w:p>${run(next())}${run(` ${next()}`, '<w:i/>')}</w:p>`);
     parts.push('<w:p><w:r><w:br w:type="page"/></w:r></w:p>');
   }
-  parts.push('<w:sectPr><w:headerReference w:type="default" r:id="rIdH1"/><w:footerReference w:type="default" r:id="rIdF1"/><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr>');
+  parts.push(
+    '<w:sectPr><w:headerReference w:type="default" r:id="rIdH1"/><w:footerReference w:type="default" r:id="rIdF1"/><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr>',
+  );
   return parts.join('');
 }
 
 function footnotes(n: number, sentences: string[]): string {
   const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
   let xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:footnotes ${W}><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>`;
-  for (let i = 2; i < n + 2; i++) xml += `<w:footnote w:id="${i}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteRef/></w:r>${run(` ${sentences[(i * 7) % sentences.length]}`)}</w:p></w:footnote>`;
+  for (let i = 2; i < n + 2; i++)
+    xml += `<w:footnote w:id="${i}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteRef/></w:r>${run(` ${sentences[(i * 7) % sentences.length]}`)}</w:p></w:footnote>`;
   return `${xml}</w:footnotes>`;
 }
 
 async function pdfPages(file: string, dir: string): Promise<number> {
-  await promisify(execFile)('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file], { timeout: 300_000 });
+  await promisify(execFile)(
+    'soffice',
+    [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file],
+    { timeout: 300_000 },
+  );
   const pdf = await readFile(path.join(dir, `${path.basename(file, '.docx')}.pdf`), 'latin1');
   return (pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 }
@@ -92,18 +140,33 @@ async function pdfPages(file: string, dir: string): Promise<number> {
 async function main(): Promise<number> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'tarjama-bench-docs-'));
   try {
-    const sentences = (await readFile(path.join(testdata, 'mt/ntrex-dev200.src.eng.txt'), 'utf8')).split('\n').filter((l) => l.trim());
+    const sentences = (await readFile(path.join(testdata, 'mt/ntrex-dev200.src.eng.txt'), 'utf8'))
+      .split('\n')
+      .filter((l) => l.trim());
     // 81 sections of this mix lay out as about 100 A4 pages in LibreOffice (the page count is measured below).
     const PAGES = 81;
     const big = path.join(work, 'generated-100-pages.docx');
-    await writeFile(big, await makeDocx({ body: longBody(sentences, PAGES), parts: { 'word/footnotes.xml': footnotes(PAGES, sentences) } }));
+    await writeFile(
+      big,
+      await makeDocx({
+        body: longBody(sentences, PAGES),
+        parts: { 'word/footnotes.xml': footnotes(PAGES, sentences) },
+      }),
+    );
 
     // 1. The 100-page document to Spanish: seconds and peak memory.
     let peak = await treeRss();
     const sampler = setInterval(() => void treeRss().then((r) => (peak = Math.max(peak, r))), 50);
     const started = performance.now();
     const cpuStart = process.cpuUsage();
-    const bigResult = await translateDocument({ inputPath: big, filename: 'generated-100-pages.docx', from: 'en', to: ['es'], outDir: path.join(work, 'out'), engineFor: () => apertium });
+    const bigResult = await translateDocument({
+      inputPath: big,
+      filename: 'generated-100-pages.docx',
+      from: 'en',
+      to: ['es'],
+      outDir: path.join(work, 'out'),
+      engineFor: plan.translationFor,
+    });
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = (process.cpuUsage(cpuStart).user + process.cpuUsage(cpuStart).system) / 1e6;
     clearInterval(sampler);
@@ -111,7 +174,13 @@ async function main(): Promise<number> {
     const pages = await pdfPages(big, work);
 
     // 2. Fidelity of every test document and the generated one, to es and it.
-    const inputs = [...(await readdir(path.join(testdata, 'docx'))).filter((f) => f.endsWith('.docx')).sort().map((f) => path.join(testdata, 'docx', f)), big];
+    const inputs = [
+      ...(await readdir(path.join(testdata, 'docx')))
+        .filter((f) => f.endsWith('.docx'))
+        .sort()
+        .map((f) => path.join(testdata, 'docx', f)),
+      big,
+    ];
     const failures: Array<{ file: string; language: string; problems: string[] }> = [];
     const refused: Array<{ file: string; code: string }> = [];
     let checked = 0;
@@ -119,28 +188,53 @@ async function main(): Promise<number> {
       const name = path.basename(input);
       let outputs;
       try {
-        outputs = (await translateDocument({ inputPath: input, filename: name, from: 'en', to: ['es', 'it'], outDir: path.join(work, 'fidelity'), engineFor: () => apertium })).outputs;
+        outputs = (
+          await translateDocument({
+            inputPath: input,
+            filename: name,
+            from: 'en',
+            to: ['es', 'it'],
+            outDir: path.join(work, 'fidelity'),
+            engineFor: plan.translationFor,
+          })
+        ).outputs;
       } catch (e) {
-        if (e instanceof DocumentError) { refused.push({ file: name, code: e.code }); continue; }
+        if (e instanceof DocumentError) {
+          refused.push({ file: name, code: e.code });
+          continue;
+        }
         throw e;
       }
       for (const o of outputs) {
-        const report = await checkFidelity(input, o.path, { engine: apertium, from: 'en', to: o.language });
+        const engine = plan.translationFor('en', o.language) ?? undefined;
+        const report = await checkFidelity(input, o.path, { engine, from: 'en', to: o.language });
         checked++;
         if (!report.ok) failures.push({ file: name, language: o.language, problems: report.problems.slice(0, 5) });
       }
     }
     const summary = {
       bench: 'docs',
-      engine: 'apertium',
+      engine: bigResult.engine,
       generated: {
-        pages, words: bigResult.words, paragraphs: bigResult.paragraphs, seconds: Math.round(seconds * 100) / 100,
-        peakMemoryMB: Math.round(peak / 1024 / 1024), nodeMaxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
-        nodeCpuSeconds: Math.round(cpuSeconds * 100) / 100, loadAverage: os.loadavg()[0], tagFallbacks: bigResult.tagFallbacks,
+        pages,
+        words: bigResult.words,
+        paragraphs: bigResult.paragraphs,
+        seconds: Math.round(seconds * 100) / 100,
+        peakMemoryMB: Math.round(peak / 1024 / 1024),
+        nodeMaxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+        nodeCpuSeconds: Math.round(cpuSeconds * 100) / 100,
+        loadAverage: os.loadavg()[0],
+        tagFallbacks: bigResult.tagFallbacks,
       },
       targets: { seconds: 15, peakMemoryMB: 300 },
       meetsTargets: seconds < 15 && peak < 300 * 1024 * 1024,
-      fidelity: { documents: inputs.length, outputsChecked: checked, failures: failures.length, refused, failureDetails: failures },
+      fidelity: {
+        documents: inputs.length,
+        outputsChecked: checked,
+        failures: failures.length,
+        refused,
+        failureDetails: failures,
+      },
     };
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return failures.length ? 1 : 0;
@@ -149,4 +243,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((c) => process.exit(c), (e) => { process.stderr.write(`${(e as Error).stack}\n`); process.exit(1); });
+main().then(
+  (c) => process.exit(c),
+  (e) => {
+    process.stderr.write(`${(e as Error).stack}\n`);
+    process.exit(1);
+  },
+);

@@ -13,7 +13,16 @@ import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -56,7 +65,7 @@ async function measure(page: Page, url: string, ready: string): Promise<Timings>
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector(ready);
   await page.waitForTimeout(500);
-  return page.evaluate(`(() => {
+  return page.evaluate<Timings>(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
     return {
@@ -66,7 +75,7 @@ async function measure(page: Page, url: string, ready: string): Promise<Timings>
       dcl_ms: Math.round(nav.domContentLoadedEventEnd),
       load_ms: Math.round(nav.loadEventEnd),
     };
-  })()`) as Promise<Timings>;
+  })()`);
 }
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -83,7 +92,16 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-'));
   const base = `http://127.0.0.1:${port}`;
   const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', NODE_ENV: 'test', LOG_LEVEL: 'warn', RUN_WORKER: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_ENABLED: 'false',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RUN_WORKER: 'false',
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -112,12 +130,26 @@ async function main(): Promise<void> {
     // A verified account for the studio.
     const email = `bench-${Date.now()}@example.com`;
     const password = 'Bench2026!pass';
-    await fetch(`${base}/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, full_name: 'Bench' }) });
+    await fetch(`${base}/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, full_name: 'Bench' }),
+    });
     const outbox = path.join(dataDir, 'outbox');
-    const mail = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '')).find((m) => m.includes(email)) ?? '';
+    const mail =
+      fs
+        .readdirSync(outbox)
+        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
+        .find((m) => m.includes(email)) ?? '';
     const otp = mail.match(/code is:?\s*(\d{6})/)?.[1] ?? '';
-    await fetch(`${base}/auth/verify-email`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, otp }) });
-    const login = (await (await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) })).json()) as { access_token: string; user: unknown };
+    await fetch(`${base}/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, otp }),
+    });
+    const login = (await (
+      await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) })
+    ).json()) as { access_token: string; user: unknown };
 
     const landing: Timings[] = [];
     const studio: Timings[] = [];
@@ -143,7 +175,13 @@ async function main(): Promise<void> {
       studio,
       landing_median: l,
       studio_median: s,
-      budgets: { landing_js_gzip_kb_max: 170, lcp_ms_max: 1000, js_ok: gzip / 1024 <= 170, landing_lcp_ok: l.lcp_ms < 1000, studio_lcp_ok: s.lcp_ms < 1000 },
+      budgets: {
+        landing_js_gzip_kb_max: 170,
+        lcp_ms_max: 1000,
+        js_ok: gzip / 1024 <= 170,
+        landing_lcp_ok: l.lcp_ms < 1000,
+        studio_lcp_ok: s.lcp_ms < 1000,
+      },
     };
     console.log(JSON.stringify(result));
   } finally {

@@ -25,9 +25,17 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const PIC = 'http://schemas.openxmlformats.org/drawingml/2006/picture';
 const VML = 'urn:schemas-microsoft-com:vml';
 const COUNTED: Array<[string, string, string]> = [
-  ['paragraphs', W, 'p'], ['tables', W, 'tbl'], ['rows', W, 'tr'], ['cells', W, 'tc'], ['hyperlinks', W, 'hyperlink'],
-  ['footnotes', W, 'footnote'], ['endnotes', W, 'endnote'], ['comments', W, 'comment'], ['textBoxes', W, 'txbxContent'],
-  ['images', PIC, 'pic'], ['vmlImages', VML, 'imagedata'],
+  ['paragraphs', W, 'p'],
+  ['tables', W, 'tbl'],
+  ['rows', W, 'tr'],
+  ['cells', W, 'tc'],
+  ['hyperlinks', W, 'hyperlink'],
+  ['footnotes', W, 'footnote'],
+  ['endnotes', W, 'endnote'],
+  ['comments', W, 'comment'],
+  ['textBoxes', W, 'txbxContent'],
+  ['images', PIC, 'pic'],
+  ['vmlImages', VML, 'imagedata'],
 ];
 /** Run properties the translator sets on purpose. */
 const SET_BY_TRANSLATOR = new Set(['lang', 'rtl', 'bCs', 'iCs', 'szCs']);
@@ -49,13 +57,22 @@ export interface FidelityReport {
   pdfSeconds?: number;
 }
 
-interface Para { text: string; rprs: Set<string>; outRprs: Set<string>; part: string }
+interface Para {
+  text: string;
+  rprs: Set<string>;
+  outRprs: Set<string>;
+  part: string;
+}
 
 const serializer = new XMLSerializer();
 
 function parse(xml: string, name: string, problems: string[]): Document | null {
   try {
-    return new DOMParser({ onError: (l, m) => { if (l !== 'warning') throw new Error(String(m)); } }).parseFromString(xml, 'application/xml');
+    return new DOMParser({
+      onError: (l, m) => {
+        if (l !== 'warning') throw new Error(String(m));
+      },
+    }).parseFromString(xml, 'application/xml');
   } catch (e) {
     problems.push(`${name} does not parse: ${(e as Error).message.split('\n')[0]}`);
     return null;
@@ -88,7 +105,8 @@ function paragraphs(doc: Document, part: string): Para[] {
       const t = ts.item(k)!;
       // Only the paragraph's own runs: skip text of nested paragraphs (text boxes).
       let owner = t.parentNode;
-      while (owner && !((owner as Element).localName === 'p' && (owner as Element).namespaceURI === W)) owner = owner.parentNode;
+      while (owner && !((owner as Element).localName === 'p' && (owner as Element).namespaceURI === W))
+        owner = owner.parentNode;
       if (owner !== p) continue;
       const s = t.textContent ?? '';
       text += s;
@@ -111,7 +129,10 @@ function decode(bytes: Buffer): string {
 
 async function loadDocx(file: string, problems: string[], side: string) {
   const zip = await JSZip.loadAsync(await readFile(file));
-  const names = Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name).sort();
+  const names = Object.values(zip.files)
+    .filter((f) => !f.dir)
+    .map((f) => f.name)
+    .sort();
   const counts: Record<string, number> = Object.fromEntries(COUNTED.map(([k]) => [k, 0]));
   const paras: Para[] = [];
   for (const name of names) {
@@ -128,22 +149,32 @@ async function convertToPdf(file: string): Promise<{ ok: boolean; message: strin
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-fidelity-'));
   const started = performance.now();
   try {
-    await promisify(execFile)('soffice', [
-      `-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file,
-    ], { timeout: 180_000 });
+    await promisify(execFile)(
+      'soffice',
+      [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file],
+      { timeout: 180_000 },
+    );
     const pdf = path.join(dir, `${path.basename(file).replace(/\.[^.]+$/, '')}.pdf`);
     const size = (await stat(pdf).catch(() => null))?.size ?? 0;
     const seconds = (performance.now() - started) / 1000;
     return size > 0 ? { ok: true, message: '', seconds } : { ok: false, message: 'LibreOffice wrote no PDF', seconds };
   } catch (e) {
-    return { ok: false, message: `LibreOffice failed: ${(e as Error).message.split('\n')[0]}`, seconds: (performance.now() - started) / 1000 };
+    return {
+      ok: false,
+      message: `LibreOffice failed: ${(e as Error).message.split('\n')[0]}`,
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /** Checks `outputPath` (a translation of `inputPath`); see the file comment for the checks. */
-export async function checkFidelity(inputPath: string, outputPath: string, opts: FidelityOptions = {}): Promise<FidelityReport> {
+export async function checkFidelity(
+  inputPath: string,
+  outputPath: string,
+  opts: FidelityOptions = {},
+): Promise<FidelityReport> {
   const problems: string[] = [];
   const input = await loadDocx(inputPath, problems, 'input');
   const output = await loadDocx(outputPath, problems, 'output');
@@ -153,7 +184,8 @@ export async function checkFidelity(inputPath: string, outputPath: string, opts:
     problems.push(`parts differ: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`);
   }
   for (const [key] of COUNTED) {
-    if (input.counts[key] !== output.counts[key]) problems.push(`${key}: ${input.counts[key]} in the input, ${output.counts[key]} in the output`);
+    if (input.counts[key] !== output.counts[key])
+      problems.push(`${key}: ${input.counts[key]} in the input, ${output.counts[key]} in the output`);
   }
   const unchanged: Array<{ at: string; text: string }> = [];
   if (input.paras.length === output.paras.length) {
@@ -167,7 +199,10 @@ export async function checkFidelity(inputPath: string, outputPath: string, opts:
   if (unchanged.length) {
     let same: string[] = [];
     if (opts.engine && opts.from && opts.to) {
-      same = await opts.engine.translate(unchanged.map((u) => u.text), { from: opts.from, to: opts.to });
+      same = await opts.engine.translate(
+        unchanged.map((u) => u.text),
+        { from: opts.from, to: opts.to },
+      );
     }
     unchanged.forEach((u, k) => {
       if (same[k]?.trim() !== u.text.trim()) problems.push(`${u.at}: left untranslated`);
@@ -179,15 +214,26 @@ export async function checkFidelity(inputPath: string, outputPath: string, opts:
     pdfSeconds = Math.round(pdf.seconds * 10) / 10;
     if (!pdf.ok) problems.push(pdf.message);
   }
-  return { ok: problems.length === 0, problems, counts: { input: input.counts, output: output.counts }, paragraphsChecked: input.paras.length, pdfSeconds };
+  return {
+    ok: problems.length === 0,
+    problems,
+    counts: { input: input.counts, output: output.counts },
+    paragraphsChecked: input.paras.length,
+    pdfSeconds,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
   const args = argv.filter((a) => !a.startsWith('--'));
-  const flag = (name: string) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : undefined; };
+  const flag = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
   const [input, output] = args.filter((a) => a !== flag('from') && a !== flag('to'));
   if (!input || !output) {
-    process.stderr.write('Usage: npx tsx scripts/fidelity-check.ts INPUT.docx OUTPUT.docx [--from en --to es] [--no-pdf]\n');
+    process.stderr.write(
+      'Usage: npx tsx scripts/fidelity-check.ts INPUT.docx OUTPUT.docx [--from en --to es] [--no-pdf]\n',
+    );
     return 2;
   }
   let engine: TranslationEngine | undefined;
@@ -195,8 +241,13 @@ async function main(argv: string[]): Promise<number> {
   const to = flag('to');
   if (from && to) {
     const { loadConfig } = await import('../server/src/config/index.ts');
-    const { documentEngineChooser } = await import('../server/src/documents/document-engines.ts');
-    engine = documentEngineChooser(loadConfig().engines)(from, to);
+    const { createEngineRegistry } = await import('../server/src/engines/engine.registry.ts');
+    const plan = createEngineRegistry(loadConfig().engines).choose({
+      sourceLanguage: from,
+      targetLanguages: [to],
+      services: ['document'],
+    });
+    engine = plan.translationFor(from, to) ?? undefined;
   }
   const report = await checkFidelity(input, output, { engine, from, to, pdf: !argv.includes('--no-pdf') });
   process.stdout.write(`${JSON.stringify(report)}\n`);
@@ -204,5 +255,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then((c) => process.exit(c), (e) => { process.stderr.write(`${(e as Error).stack}\n`); process.exit(1); });
+  main(process.argv.slice(2)).then(
+    (c) => process.exit(c),
+    (e) => {
+      process.stderr.write(`${(e as Error).stack}\n`);
+      process.exit(1);
+    },
+  );
 }
