@@ -1,7 +1,7 @@
 /**
  * Lighthouse scores (issue 15): performance, accessibility, best practices and SEO (0-100) with LCP, CLS and TBT for
  * the landing page, pricing, sign-in and the signed-in studio, in English and Arabic, with Lighthouse's mobile and
- * desktop presets (simulated throttling, one run each). Builds the web app when stale, starts the real server on a
+ * desktop presets (simulated throttling, one run each, retried once when Lighthouse records no trace). Builds the web app when stale, starts the real server on a
  * free port with a temporary data folder, audits in Debian's Chromium (a fresh profile per audit, under the same
  * temporary folder, removed at the end) and prints a Markdown table.
  *
@@ -10,6 +10,7 @@
  * storage reset is off so it keeps them (the profile is new, so the cache is empty all the same).
  *
  * Run: npm run bench:lighthouse [-- --checkout <dir>] [--pages /,/pricing] [--locales en,ar] [--forms mobile,desktop]
+ * [--save <dir>] (`--save` keeps each full Lighthouse result as JSON, to see which elements shift or block).
  * `--checkout` audits another checkout of the app (built and started from that folder with its own node_modules),
  * e.g. an older commit in a `git worktree`, to get "before" figures; Lighthouse itself runs from this checkout.
  */
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     pages: { type: 'string', default: '/,/pricing,/auth,/studio' },
     locales: { type: 'string', default: 'en,ar' },
     forms: { type: 'string', default: 'mobile,desktop' },
+    save: { type: 'string' },
   },
 });
 const list = (s: string) => s.split(',').filter(Boolean);
@@ -84,6 +86,11 @@ async function audit(app: RunningApp, page: string, locale: string, form: string
     const result = await lighthouse(app.base + page, flags, form === 'desktop' ? desktopConfig : undefined);
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
+    if (args.save) {
+      fs.mkdirSync(args.save, { recursive: true });
+      const name = `${page.replace(/\W+/g, '_') || 'root'}-${locale}-${form}.json`;
+      fs.writeFileSync(path.join(args.save, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) row.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
     // A signed-out studio redirects to the sign-in page: that would be a different page's figures.
     const ended = new URL(lhr.finalDisplayedUrl).pathname;
@@ -172,7 +179,9 @@ async function main(): Promise<void> {
           : ({} as Record<string, string>);
       for (const locale of list(args.locales)) {
         for (const form of list(args.forms)) {
-          const row = await audit(app, page, locale, form, storage);
+          let row = await audit(app, page, locale, form, storage);
+          // A trace Lighthouse could not record (e.g. NO_NAVSTART on a busy machine) has no figures: one retry.
+          if (row.scores.performance === null) row = await audit(app, page, locale, form, storage);
           console.error(`${page} ${locale} ${form}: ${row.error ?? JSON.stringify(row.scores)}`);
           rows.push(row);
         }

@@ -4,13 +4,11 @@
  * Builds the web app for production (skip with BENCH_BUILD=0 when ./dist is current), starts the real server on a
  * free port with a temporary data folder, and prints one JSON line. Run: npm run bench:web (BENCH_RUNS=3).
  */
-import { spawn, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { createVerifiedUser, startApp } from './lib/app-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM_ARGS = [
@@ -23,28 +21,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`Server did not answer ${url} within ${ms / 1000} s`);
-}
 
 interface Timings {
   ttfb_ms: number;
@@ -88,27 +64,13 @@ async function main(): Promise<void> {
   if (!fs.existsSync('dist/index.html') || process.env.BENCH_BUILD !== '0') {
     execSync('npm run build:web', { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
   }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-'));
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_ENABLED: 'false',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      RUN_WORKER: 'false',
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const app = await startApp('.').catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
+  const base = app.base;
   try {
-    await waitFor(`${base}/healthz`, 120_000);
-
     // JavaScript of the landing page, gzipped as a server would send it (level 9).
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -128,28 +90,7 @@ async function main(): Promise<void> {
     await context.close();
 
     // A verified account for the studio.
-    const email = `bench-${Date.now()}@example.com`;
-    const password = 'Bench2026!pass';
-    await fetch(`${base}/auth/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, full_name: 'Bench' }),
-    });
-    const outbox = path.join(dataDir, 'outbox');
-    const mail =
-      fs
-        .readdirSync(outbox)
-        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
-        .find((m) => m.includes(email)) ?? '';
-    const otp = mail.match(/code is:?\s*(\d{6})/)?.[1] ?? '';
-    await fetch(`${base}/auth/verify-email`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, otp }),
-    });
-    const login = (await (
-      await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ username: email, password }) })
-    ).json()) as { access_token: string; user: unknown };
+    const login = await createVerifiedUser(app, `bench-${Date.now()}@example.com`, 'Bench2026!pass');
 
     const landing: Timings[] = [];
     const studio: Timings[] = [];
@@ -186,12 +127,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      server.kill('SIGTERM');
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
