@@ -77,13 +77,32 @@ export const CancelSubscriptionResponse = v.object({
   current_period_end: v.string(),
 });
 
-/** An invoice (spec section 3 "Invoice"): amount in dollars; date ISO 8601. */
+/**
+ * What an invoice is for: 'subscription' is one period of a plan (then `plan` names it), 'other' anything the
+ * app cannot describe in words of its own (then only the provider's `description` says what it is).
+ */
+export const INVOICE_KINDS = ['subscription', 'other'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/**
+ * An invoice (spec section 3 "Invoice"): amount in dollars; date ISO 8601. `description` is the payment
+ * provider's own English text; the web shows it only for kind 'other' and builds the text of a 'subscription'
+ * invoice in the user's language from `plan`, `period_start`/`period_end` (ISO 8601) and `test_mode` (a local
+ * test-mode invoice: nothing was charged). `currency` is ISO 4217 ('usd').
+ */
 export const Invoice = v.object({
   id: v.string(),
   description: v.string(),
   date: v.string(),
   amount: v.number(),
+  currency: v.string(),
   invoice_pdf: v.nullable(v.string()),
+  kind: v.picklist(INVOICE_KINDS),
+  /** The plan's name as GET /v1/plans gives it in `planName` ('pro'), or null. */
+  plan: v.nullable(v.string()),
+  period_start: v.nullable(v.string()),
+  period_end: v.nullable(v.string()),
+  test_mode: v.boolean(),
 });
 export type Invoice = v.InferOutput<typeof Invoice>;
 

@@ -39,7 +39,8 @@ export function AppRoutes() {
   return (
     <Suspense
       fallback={
-        <div className="center-screen">
+        // A screen tall: the footer stays under the fold until the page arrives, so it is never pushed (CLS).
+        <div className="center-screen route-fallback">
           <Spinner size="lg" />
         </div>
       }

@@ -43,6 +43,41 @@ export function formatDate(iso: string | null | undefined, locale = 'en'): strin
   }).format(date);
 }
 
+/**
+ * An amount of money in the interface language: (19, 'usd') -> '$19.00' (en), '19.00 دولار أمريكي' (ar: the
+ * currency's name, as Arabic has no symbol of its own for the dollar and Intl would print the Latin 'US$').
+ * `currency` is an ISO 4217 code in either case; `amount` in that currency's main unit (dollars, not cents).
+ */
+export function formatMoney(amount: number, currency: string, locale = 'en'): string {
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    currencyDisplay: locale.startsWith('ar') ? 'name' : 'narrowSymbol',
+  }).format(amount);
+}
+
+/** A calendar day in the interface language, month in words: '23 Nov 2026' (en), '23 نوفمبر 2026' (ar). */
+export function formatDay(iso: string, locale = 'en'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dayFormat(locale).format(date);
+}
+
+/** Two calendar days as one range, shared parts said once: '23 Nov – 23 Dec 2026' (en), '23 نوفمبر – 23 ديسمبر 2026' (ar). */
+export function formatDayRange(startIso: string, endIso: string, locale = 'en'): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${startIso} – ${endIso}`;
+  return dayFormat(locale).formatRange(start, end);
+}
+
+const dayFormat = (locale: string) =>
+  new Intl.DateTimeFormat(intlLocale(locale), {
+    day: 'numeric',
+    month: locale.startsWith('ar') ? 'long' : 'short',
+    year: 'numeric',
+  });
+
 /** Credits with at most one decimal (documents can cost half credits). */
 export function formatCredits(value: number | null | undefined, locale = 'en'): string {
   return formatNumber(value ?? 0, locale, { maximumFractionDigits: 1 });

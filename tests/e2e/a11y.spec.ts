@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { chooseVideo, signInFresh } from './helpers.ts';
+import { chooseVideo, configureSpanish, signInFresh } from './helpers.ts';
 
 const PUBLIC_PAGES = [
   { path: '/', title: { en: /Tarjama$/, ar: /ترجمة$/ } },
@@ -18,8 +18,10 @@ const PAGES = [
   { path: '/settings', title: { en: /^Account Settings · Tarjama$/, ar: / · ترجمة$/ } },
 ] as const;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** Serious and critical axe violations of the page, or of the part `include` selects. */
+async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
@@ -122,4 +124,64 @@ test('keyboard: a visible focus ring, tabs with arrow keys linked to their panel
   expect(Math.abs(drawn.ratio - drawn.value)).toBeLessThan(2);
   // The language switch is named by what it shows.
   await expect(page.getByRole('button', { name: 'العربية' })).toBeVisible();
+});
+
+test('the transcript and preview dialogs of a finished job: no serious or critical axe violations (en, ar)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await signInFresh(page, request, 'a11y-dialogs');
+  await page.goto('/studio');
+  await chooseVideo(page);
+  await expect(page.getByText(/• Ready to process/)).toBeVisible();
+  await configureSpanish(page, false);
+  await page.getByRole('button', { name: 'Start Processing' }).click();
+  const row = page.getByTestId('job-row').first();
+  await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 240_000 });
+
+  const found: Record<string, string[]> = {};
+  const texts = {
+    en: {
+      transcript: 'Transcript',
+      closeTranscript: 'Close transcript',
+      preview: 'Preview',
+      closePreview: 'Close preview',
+    },
+    ar: {
+      transcript: 'النص المنطوق',
+      closeTranscript: 'إغلاق النص المنطوق',
+      preview: 'معاينة',
+      closePreview: 'إغلاق المعاينة',
+    },
+  };
+  for (const locale of ['en', 'ar'] as const) {
+    if (locale === 'ar') {
+      await page.getByRole('button', { name: 'العربية' }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    }
+    const words = texts[locale];
+    await row.getByRole('button', { name: words.transcript, exact: true }).click();
+    const transcript = page.getByRole('dialog');
+    await expect(transcript.locator('.transcript-text').first()).toHaveText(/\w{3,}/);
+    await page.waitForTimeout(400); // the opening transition ends
+    found[`transcript (${locale})`] = await seriousViolations(page, '[role="dialog"]');
+    await page.getByRole('button', { name: words.closeTranscript }).click();
+    await expect(transcript).toHaveCount(0);
+
+    await row.getByRole('button', { name: words.preview, exact: true }).click();
+    const video = page.getByTestId('preview-video');
+    await expect(video).toBeVisible();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+    await page.waitForTimeout(400);
+    found[`preview (${locale})`] = await seriousViolations(page, '[role="dialog"]');
+    await page.getByRole('button', { name: words.closePreview }).click();
+    await expect(video).toHaveCount(0);
+  }
+  expect(found).toEqual({
+    'transcript (en)': [],
+    'preview (en)': [],
+    'transcript (ar)': [],
+    'preview (ar)': [],
+  });
 });

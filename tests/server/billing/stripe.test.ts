@@ -154,7 +154,13 @@ describe.each(DATABASE_KINDS)('billing with Stripe on %s', (kind) => {
         description: expect.stringContaining('pro'),
         date: new Date(paid.invoice.status_transitions.paid_at * 1000).toISOString(),
         amount: 49,
+        currency: 'usd',
         invoice_pdf: paid.invoice.invoice_pdf,
+        kind: 'subscription',
+        plan: 'pro',
+        period_start: expect.any(String),
+        period_end: expect.any(String),
+        test_mode: false,
       },
     ]);
     expect(history.body.next_billing_date).toBe(

@@ -109,6 +109,9 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     expect(inv.amount).toBe(49);
     expect(inv.description).toContain('Pro plan');
     expect(inv.description).toContain('TEST MODE — no payment taken');
+    // What the web words in the user's language (issue 15 item 7).
+    expect(inv).toMatchObject({ kind: 'subscription', plan: 'pro', test_mode: true, currency: 'usd' });
+    expect(new Date(inv.period_end).getTime() - new Date(inv.period_start).getTime()).toBeGreaterThan(27 * 86_400_000);
     const next = new Date(history.body.next_billing_date).getTime();
     expect(next - Date.now()).toBeGreaterThan(27 * 86_400_000);
     expect(next - Date.now()).toBeLessThan(32 * 86_400_000);

@@ -73,6 +73,8 @@ export const invoices = pgTable(
     provider: text('provider').notNull(),
     providerInvoiceId: text('provider_invoice_id').notNull(),
     description: text('description').notNull(),
+    /** The plan this invoice pays a period of (plans.plan_name), or null for anything else (migration 0009). */
+    planId: text('plan_id'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     paidAt: timestamp('paid_at', { withTimezone: true }),

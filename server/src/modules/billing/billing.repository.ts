@@ -26,7 +26,10 @@ export interface SubscriptionState {
 export interface InvoiceState {
   provider: 'stripe' | 'test';
   providerInvoiceId: string;
+  /** The provider's own (English) text; the web words a plan's invoice itself from `planId` and the period. */
   description: string;
+  /** The plan whose period this invoice pays (its planName), or null when it pays something else. */
+  planId: string | null;
   amountCents: number;
   currency: string;
   paidAt: Date | null;
@@ -64,6 +67,7 @@ export async function saveInvoices(db: DbOrTx, userId: string, list: InvoiceStat
         target: invoices.providerInvoiceId,
         set: {
           description: inv.description,
+          planId: inv.planId,
           amountCents: inv.amountCents,
           paidAt: inv.paidAt,
           invoicePdfUrl: inv.invoicePdfUrl,

@@ -28,6 +28,7 @@ import {
   TEST_MODE_LABEL,
 } from './test-mode.service.ts';
 import type { PlanCatalog } from './plan-catalog.ts';
+import type { Invoice } from '../../../../contract/billing.ts';
 
 /**
  * The webhook event types billing acts on (house style 14). Any other type is acknowledged and ignored.
@@ -42,14 +43,8 @@ export const ACCEPTED_EVENT_TYPES = [
   'invoice.payment_failed',
 ] as const;
 
-/** One row of GET /v1/users/me/billing-history. `amount` in dollars, `date` ISO 8601. */
-export interface InvoiceView {
-  id: string;
-  description: string;
-  date: string;
-  amount: number;
-  invoice_pdf: string | null;
-}
+/** One row of GET /v1/users/me/billing-history (contract `Invoice`). `amount` in dollars, dates ISO 8601. */
+export type InvoiceView = Invoice;
 
 export interface BillingDeps {
   db: Db;
@@ -321,6 +316,12 @@ function toView(r: InvoiceRow, absolute: (url: string) => string): InvoiceView {
     description: r.description,
     date: (r.paidAt ?? r.createdAt).toISOString(),
     amount: r.amountCents / 100,
+    currency: r.currency,
     invoice_pdf: r.invoicePdfUrl ? absolute(r.invoicePdfUrl) : null,
+    kind: r.planId ? 'subscription' : 'other',
+    plan: r.planId,
+    period_start: r.periodStart?.toISOString() ?? null,
+    period_end: r.periodEnd?.toISOString() ?? null,
+    test_mode: r.provider === 'test',
   };
 }

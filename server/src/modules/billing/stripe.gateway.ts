@@ -186,6 +186,7 @@ function toInvoiceState(inv: Stripe.Invoice, catalog: PlanCatalog): InvoiceState
     provider: 'stripe',
     providerInvoiceId: inv.id,
     description,
+    planId: plan?.planName ?? null,
     amountCents: inv.amount_paid,
     currency: inv.currency,
     paidAt: new Date(paidAt * 1000),

@@ -91,6 +91,7 @@ function testInvoice(
     provider: 'test' as const,
     providerInvoiceId,
     description: `${plan.name} plan, ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)} (${TEST_MODE_LABEL})`,
+    planId: plan.planName,
     amountCents: plan.priceCents,
     currency: 'usd',
     paidAt: start,

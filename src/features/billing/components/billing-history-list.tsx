@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Invoice } from '../../../../contract/billing.ts';
+import { invoiceText } from '../invoice-text.ts';
 
-/** Invoice rows: description, 'Paid on' date, $ amount with 2 decimals, Invoice link in a new tab. */
+/** Invoice rows in the interface language: what was paid for, 'Paid on' date, amount, Invoice link in a new tab. */
 export function BillingHistoryList({ invoices, loading }: { invoices: Invoice[] | null; loading: boolean }) {
   const { i18n } = useLingui();
   if (loading)
@@ -19,18 +20,15 @@ export function BillingHistoryList({ invoices, loading }: { invoices: Invoice[] 
   return (
     <ul className="invoice-list">
       {invoices.map((invoice) => {
-        const date = new Intl.DateTimeFormat(i18n.locale === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium' }).format(
-          new Date(invoice.date),
-        );
+        const text = invoiceText(invoice, i18n);
         return (
           <li key={invoice.id} className="invoice-row" data-testid="invoice-row">
             <div className="grow">
-              <p className="invoice-description">{invoice.description}</p>
-              <p className="muted small">
-                <Trans>Paid on {date}</Trans>
-              </p>
+              <p className="invoice-description">{text.title}</p>
+              {text.note ? <p className="muted small">{text.note}</p> : null}
+              <p className="muted small">{text.paid}</p>
             </div>
-            <strong dir="ltr">${invoice.amount.toFixed(2)}</strong>
+            <strong>{text.amount}</strong>
             {invoice.invoice_pdf ? (
               <a className="btn btn-ghost btn-sm" href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer">
                 <Trans>Invoice</Trans>

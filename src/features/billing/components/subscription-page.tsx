@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { formatCredits } from '../../../lib/format.ts';
+import { formatCredits, formatDay } from '../../../lib/format.ts';
 import type { UserResponse as User } from '../../../../contract/auth.ts';
 import type { BillingHistoryResponse as BillingHistory, PlanCard } from '../../../../contract/billing.ts';
 import { errorInfoOf } from '../../../lib/api-error.ts';
@@ -67,7 +67,8 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
     void choose(p);
   };
 
-  const nextBilling = isFree || !history?.next_billing_date ? t`N/A` : history.next_billing_date.slice(0, 10);
+  const nextBilling =
+    isFree || !history?.next_billing_date ? t`N/A` : formatDay(history.next_billing_date, i18n.locale);
   const currentPlanIndex = plans?.findIndex((p) => p.planName.toLowerCase() === plan.toLowerCase()) ?? -1;
   const planTitle = (p: PlanCard) => (copyOf(p.planName) ? i18n._(copyOf(p.planName)!.title) : p.name);
 

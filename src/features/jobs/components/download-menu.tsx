@@ -59,6 +59,8 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
   };
   const start = async (file: OutputFile) => {
     setOpen(false);
+    // The chosen item goes away with the menu: the focus goes back to the button, not to the top of the page.
+    button.current?.focus();
     const isDocument = job.job_type === 'document_translation';
     toast({
       title: t`Starting Download`,
