@@ -122,7 +122,7 @@ const TargetLanguages = v.pipe(
 );
 
 /** A colour as `#RRGGBB`. */
-const HexColour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #RRGGBB'));
+const HexColour = v.pipe(v.string('a colour is #RRGGBB'), v.regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #RRGGBB'));
 
 /**
  * How burned-in subtitles look (service burned_subtitles; also `bilingual` for SRT/VTT). `font_size`: pixels of a
@@ -130,13 +130,25 @@ const HexColour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #
  * `background`: 'outline' (a dark outline, default) or 'box' (an opaque dark box); `position`: 'bottom' (default)
  * or 'top'; `bilingual`: the source line above the target line (burned-in, SRT and VTT).
  */
-export const SubtitleStyle = v.object({
-  font_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(16), v.maxValue(96)), 48),
-  colour: v.optional(HexColour, '#FFFFFF'),
-  background: v.optional(v.picklist(['outline', 'box']), 'outline'),
-  position: v.optional(v.picklist(['bottom', 'top']), 'bottom'),
-  bilingual: v.optional(v.boolean(), false),
-});
+const FONT_SIZE_MESSAGE = 'font_size is a whole number of pixels from 16 to 96';
+export const SubtitleStyle = v.object(
+  {
+    font_size: v.optional(
+      v.pipe(
+        v.number(FONT_SIZE_MESSAGE),
+        v.integer(FONT_SIZE_MESSAGE),
+        v.minValue(16, FONT_SIZE_MESSAGE),
+        v.maxValue(96, FONT_SIZE_MESSAGE),
+      ),
+      48,
+    ),
+    colour: v.optional(HexColour, '#FFFFFF'),
+    background: v.optional(v.picklist(['outline', 'box'], "background is 'outline' or 'box'"), 'outline'),
+    position: v.optional(v.picklist(['bottom', 'top'], "position is 'bottom' or 'top'"), 'bottom'),
+    bilingual: v.optional(v.boolean('bilingual is true or false'), false),
+  },
+  'subtitle_style is an object',
+);
 export type SubtitleStyle = v.InferOutput<typeof SubtitleStyle>;
 
 /** POST /v1/jobs/translate (spec section 3 "Translate job request (video)"). */
