@@ -121,8 +121,11 @@ const TargetLanguages = v.pipe(
   v.maxLength(20, 'at most 20 target languages'),
 );
 
-/** A colour as `#RRGGBB`. */
-const HexColour = v.pipe(v.string('a colour is #RRGGBB'), v.regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #RRGGBB'));
+/** A colour as `#RRGGBB` (the message is shown to users as it is: the studio picks the colour). */
+const HexColour = v.pipe(
+  v.string('Choose a colour for the subtitles.'),
+  v.regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour for the subtitles.'),
+);
 
 /**
  * How burned-in subtitles look (service burned_subtitles; also `bilingual` for SRT/VTT). `font_size`: pixels of a
@@ -130,7 +133,7 @@ const HexColour = v.pipe(v.string('a colour is #RRGGBB'), v.regex(/^#[0-9a-fA-F]
  * `background`: 'outline' (a dark outline, default) or 'box' (an opaque dark box); `position`: 'bottom' (default)
  * or 'top'; `bilingual`: the source line above the target line (burned-in, SRT and VTT).
  */
-const FONT_SIZE_MESSAGE = 'font_size is a whole number of pixels from 16 to 96';
+const FONT_SIZE_MESSAGE = 'Choose a font size from 16 to 96.';
 export const SubtitleStyle = v.object(
   {
     font_size: v.optional(
@@ -143,11 +146,17 @@ export const SubtitleStyle = v.object(
       48,
     ),
     colour: v.optional(HexColour, '#FFFFFF'),
-    background: v.optional(v.picklist(['outline', 'box'], "background is 'outline' or 'box'"), 'outline'),
-    position: v.optional(v.picklist(['bottom', 'top'], "position is 'bottom' or 'top'"), 'bottom'),
-    bilingual: v.optional(v.boolean('bilingual is true or false'), false),
+    background: v.optional(
+      v.picklist(['outline', 'box'], 'Choose an outline or a box behind the subtitles.'),
+      'outline',
+    ),
+    position: v.optional(
+      v.picklist(['bottom', 'top'], 'Choose the top or the bottom of the picture for the subtitles.'),
+      'bottom',
+    ),
+    bilingual: v.optional(v.boolean('Turn bilingual subtitles on or off.'), false),
   },
-  'subtitle_style is an object',
+  'The subtitle style is not valid.',
 );
 export type SubtitleStyle = v.InferOutput<typeof SubtitleStyle>;
 

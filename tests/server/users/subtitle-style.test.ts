@@ -45,14 +45,16 @@ describe('the remembered subtitle style', () => {
     expect(colour.body).toMatchObject({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
-      fields: { 'subtitle_style.colour': 'a colour is #RRGGBB' },
+      fields: { 'subtitle_style.colour': 'Choose a colour for the subtitles.' },
     });
     const size = await call(t, 'PUT', '/v1/users/me', { subtitle_style: { font_size: 400 } }, token);
     expect(size.body.fields).toEqual({
-      'subtitle_style.font_size': 'font_size is a whole number of pixels from 16 to 96',
+      'subtitle_style.font_size': 'Choose a font size from 16 to 96.',
     });
     const place = await call(t, 'PUT', '/v1/users/me', { subtitle_style: { position: 'middle' } }, token);
-    expect(place.body.fields).toEqual({ 'subtitle_style.position': "position is 'bottom' or 'top'" });
+    expect(place.body.fields).toEqual({
+      'subtitle_style.position': 'Choose the top or the bottom of the picture for the subtitles.',
+    });
     const text = await call(t, 'PUT', '/v1/users/me', { subtitle_style: 'big' }, token);
     expect(text.status).toBe(400);
     expect((await call(t, 'GET', '/v1/users/me', undefined, token)).body.subtitle_style).toEqual(good);
