@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { noControlCharacters } from './text-hygiene.ts';
+import { SubtitleStyle } from './jobs.ts';
 
 // Every field starts with v.optional(..., ''): valibot reports a missing key as "Invalid key", so a missing
 // field becomes '' and fails with the field's own required message instead.
@@ -112,6 +113,11 @@ export const UserResponse = v.object({
   created_at: v.string(),
   /** An e-mail is sent when a job finishes (Settings); absent from servers before it existed: true. */
   email_job_finished: v.optional(v.boolean()),
+  /**
+   * The studio's last burned-in subtitle style (PUT /v1/users/me `subtitle_style`), its initial style on the next
+   * visit; null: never saved (the defaults). Absent from servers before it existed.
+   */
+  subtitle_style: v.optional(v.nullable(SubtitleStyle)),
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
 

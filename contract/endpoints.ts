@@ -366,7 +366,7 @@ export const ENDPOINTS = {
     method: 'PUT',
     path: '/v1/users/me',
     tag: 'users',
-    summary: 'Change the name or interface language',
+    summary: 'Change the name, interface language, finished-job e-mail or remembered subtitle style',
     auth: 'bearer',
     body: UpdateMeRequest,
     response: json(UserResponse),

@@ -121,8 +121,11 @@ const TargetLanguages = v.pipe(
   v.maxLength(20, 'at most 20 target languages'),
 );
 
-/** A colour as `#RRGGBB`. */
-const HexColour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #RRGGBB'));
+/** A colour as `#RRGGBB` (the message is shown to users as it is: the studio picks the colour). */
+const HexColour = v.pipe(
+  v.string('Choose a colour for the subtitles.'),
+  v.regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour for the subtitles.'),
+);
 
 /**
  * How burned-in subtitles look (service burned_subtitles; also `bilingual` for SRT/VTT). `font_size`: pixels of a
@@ -130,13 +133,31 @@ const HexColour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #
  * `background`: 'outline' (a dark outline, default) or 'box' (an opaque dark box); `position`: 'bottom' (default)
  * or 'top'; `bilingual`: the source line above the target line (burned-in, SRT and VTT).
  */
-export const SubtitleStyle = v.object({
-  font_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(16), v.maxValue(96)), 48),
-  colour: v.optional(HexColour, '#FFFFFF'),
-  background: v.optional(v.picklist(['outline', 'box']), 'outline'),
-  position: v.optional(v.picklist(['bottom', 'top']), 'bottom'),
-  bilingual: v.optional(v.boolean(), false),
-});
+const FONT_SIZE_MESSAGE = 'Choose a font size from 16 to 96.';
+export const SubtitleStyle = v.object(
+  {
+    font_size: v.optional(
+      v.pipe(
+        v.number(FONT_SIZE_MESSAGE),
+        v.integer(FONT_SIZE_MESSAGE),
+        v.minValue(16, FONT_SIZE_MESSAGE),
+        v.maxValue(96, FONT_SIZE_MESSAGE),
+      ),
+      48,
+    ),
+    colour: v.optional(HexColour, '#FFFFFF'),
+    background: v.optional(
+      v.picklist(['outline', 'box'], 'Choose an outline or a box behind the subtitles.'),
+      'outline',
+    ),
+    position: v.optional(
+      v.picklist(['bottom', 'top'], 'Choose the top or the bottom of the picture for the subtitles.'),
+      'bottom',
+    ),
+    bilingual: v.optional(v.boolean('Turn bilingual subtitles on or off.'), false),
+  },
+  'The subtitle style is not valid.',
+);
 export type SubtitleStyle = v.InferOutput<typeof SubtitleStyle>;
 
 /** POST /v1/jobs/translate (spec section 3 "Translate job request (video)"). */

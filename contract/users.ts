@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { noControlCharacters } from './text-hygiene.ts';
 import { FullNameSchema, UI_LANGUAGES, UserResponse } from './auth.ts';
+import { SubtitleStyle } from './jobs.ts';
 
 /** Spec 5: the stored interface language is only en or ar. */
 export const LanguageSchema = v.picklist(UI_LANGUAGES, 'Language must be en or ar.');
@@ -23,6 +24,8 @@ export const UpdateMeRequest = v.looseObject({
   email: v.optional(ProfileEmailSchema),
   /** E-mail me when a job finishes (Settings). */
   email_job_finished: v.optional(v.boolean()),
+  /** The studio's subtitle style to remember (missing fields take the defaults); null forgets it. */
+  subtitle_style: v.optional(v.nullable(SubtitleStyle)),
 });
 export type UpdateMeRequest = v.InferOutput<typeof UpdateMeRequest>;
 

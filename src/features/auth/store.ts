@@ -25,6 +25,8 @@ interface SessionState {
   signInWithToken: (token: string) => Promise<boolean>;
   /** Re-reads the user (credits, plan). */
   refreshUser: () => Promise<void>;
+  /** Takes a user the server just answered (after a profile change) and keeps it on the device. */
+  setUser: (user: User) => void;
   /** Clears token and user locally (401, sign-out, deletion). */
   clear: () => void;
   signOut: () => Promise<void>;
@@ -102,6 +104,11 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     } catch {
       // Kept as is: a 401 already cleared the session through the API client.
     }
+  },
+  setUser(user) {
+    if (!get().token) return;
+    write(get().token, user);
+    set({ user });
   },
   clear() {
     write(null, null);

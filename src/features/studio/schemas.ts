@@ -1,7 +1,7 @@
 /** Studio rules (spec section 5): YouTube links, upload limits, and what makes a configuration startable. */
 import * as v from 'valibot';
 import type { MediaService, Service, SubtitleStyle, VoiceOverMode } from '../../../contract/jobs.ts';
-import { AUTO_LANGUAGE, STUDIO_CODE } from '../../../contract/languages.ts';
+import { AUTO_LANGUAGE, normaliseLanguage, STUDIO_CODE } from '../../../contract/languages.ts';
 import type { SubmissionRequest } from '../../lib/db.ts';
 
 /** An http(s) youtube.com (any subdomain) or youtu.be address with a path. */
@@ -74,6 +74,14 @@ export function canStart(kind: 'media' | 'document', config: StudioConfig, submi
   return kind === 'document' || config.subtitles || config.voiceOver || config.burned;
 }
 
+/**
+ * True when `target` is the media job's source language: captions in the original language, with no translation
+ * and no voice-over, priced as subtitles (server pricing.ts priceMedia). Never for documents or 'auto'.
+ */
+export function isCaptions(kind: 'media' | 'document', source: string, target: string): boolean {
+  return kind === 'media' && source !== AUTO_LANGUAGE && normaliseLanguage(source) === normaliseLanguage(target);
+}
+
 /** The services a configuration asks for (spec section 3 `services_to_run`). */
 export function servicesOf(kind: 'media' | 'document', config: StudioConfig): Service[] {
   if (kind === 'document') return ['document'];
@@ -114,9 +122,14 @@ export function buildRequest(
   };
 }
 
-/** The chosen voices of the configuration's targets, only with a voice-over (an empty choice is left out). */
+/**
+ * The chosen voices of the configuration's targets, only with a voice-over (an empty choice and captions targets,
+ * which are not voiced, are left out).
+ */
 function voiceChoices(config: StudioConfig): { voices?: Record<string, string> } {
   if (!config.voiceOver) return {};
-  const entries = config.targets.flatMap((t) => (config.voices[t] ? [[t, config.voices[t]] as const] : []));
+  const entries = config.targets.flatMap((t) =>
+    config.voices[t] && !isCaptions('media', config.source, t) ? [[t, config.voices[t]] as const] : [],
+  );
   return entries.length > 0 ? { voices: Object.fromEntries(entries) } : {};
 }

@@ -1,10 +1,12 @@
 /**
  * Studio store: the active tab, what each tab has selected (an upload or a YouTube link), its configuration,
- * and what the upload worker reports about uploads and queued submissions.
+ * what the upload worker reports about uploads and queued submissions, and the files picked on this page (the
+ * style preview shows a frame of them).
  */
 import { create } from 'zustand';
 import type { QueuedView, UploadView } from '../../lib/worker.ts';
-import { DEFAULT_CONFIG, DEFAULT_DOCUMENT_CONFIG, type StudioConfig } from './schemas.ts';
+import type { SubtitleStyle } from '../../../contract/jobs.ts';
+import { DEFAULT_CONFIG, DEFAULT_DOCUMENT_CONFIG, DEFAULT_STYLE, type StudioConfig } from './schemas.ts';
 
 export type StudioTab = 'media' | 'document';
 export type Selection = { type: 'file'; uploadId: string } | { type: 'youtube'; youtubeUrl: string } | null;
@@ -17,10 +19,19 @@ interface StudioState {
   config: Record<StudioTab, StudioConfig>;
   submitting: boolean;
   online: boolean;
+  /** The files picked on this page by upload id (gone after a reload; the device copy may remain). */
+  localFiles: Record<string, File>;
+  /** The user changed the subtitle style on this visit: the remembered one no longer replaces it. */
+  styleTouched: boolean;
   setTab: (tab: StudioTab) => void;
   select: (tab: StudioTab, selection: Selection) => void;
   updateConfig: (tab: StudioTab, change: Partial<StudioConfig>) => void;
   toggleTarget: (tab: StudioTab, code: string) => void;
+  /** The user changes the media tab's subtitle style. */
+  changeStyle: (change: Partial<SubtitleStyle>) => void;
+  /** The remembered style (GET /v1/users/me), unless the user already changed it on this visit. */
+  applyRememberedStyle: (style: SubtitleStyle) => void;
+  setLocalFile: (uploadId: string, file: File) => void;
   setSubmitting: (submitting: boolean) => void;
   /** Worker reports. */
   upsertUpload: (upload: UploadView) => void;
@@ -39,6 +50,8 @@ const initial = {
   config: { media: { ...DEFAULT_CONFIG }, document: { ...DEFAULT_DOCUMENT_CONFIG } } as Record<StudioTab, StudioConfig>,
   submitting: false,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  localFiles: {} as Record<string, File>,
+  styleTouched: false,
 };
 
 export const useStudioStore = create<StudioState>((set, get) => ({
@@ -52,16 +65,25 @@ export const useStudioStore = create<StudioState>((set, get) => ({
       targets: targets.includes(code) ? targets.filter((c) => c !== code) : [...targets, code],
     });
   },
+  changeStyle: (change) => {
+    get().updateConfig('media', { style: { ...get().config.media.style, ...change } });
+    set({ styleTouched: true });
+  },
+  applyRememberedStyle: (style) => {
+    if (!get().styleTouched) get().updateConfig('media', { style: { ...DEFAULT_STYLE, ...style } });
+  },
+  setLocalFile: (uploadId, file) => set({ localFiles: { ...get().localFiles, [uploadId]: file } }),
   setSubmitting: (submitting) => set({ submitting }),
   upsertUpload: (upload) => set({ uploads: { ...get().uploads, [upload.id]: upload } }),
   removeUpload: (id) => {
     const { [id]: _gone, ...uploads } = get().uploads;
+    const { [id]: _file, ...localFiles } = get().localFiles;
     const selection = { ...get().selection };
     for (const tab of ['media', 'document'] as const) {
       const s = selection[tab];
       if (s?.type === 'file' && s.uploadId === id) selection[tab] = null;
     }
-    set({ uploads, selection });
+    set({ uploads, selection, localFiles });
   },
   setUploads: (list) => {
     const uploads = Object.fromEntries(list.map((u) => [u.id, u]));

@@ -32,6 +32,7 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
       language: 'en',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       email_job_finished: true,
+      subtitle_style: null,
     });
   });
 

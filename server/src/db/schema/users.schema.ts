@@ -1,6 +1,7 @@
 /** Accounts: users, e-mail verification codes and password-reset tokens. Codes and tokens are stored hashed. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 
 export const users = pgTable(
   'users',
@@ -23,6 +24,8 @@ export const users = pgTable(
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, precision: 3 }),
     /** E-mail the user when a job finishes (Settings; migration 0006). */
     emailJobFinished: boolean('email_job_finished').notNull().default(true),
+    /** The studio's last burned-in subtitle style (contract SubtitleStyle); null: the defaults (migration 0009). */
+    subtitleStyle: jsonb('subtitle_style').$type<SubtitleStyle>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -54,6 +54,7 @@ export type UserPatch = Partial<
     | 'googleSubject'
     | 'tokensValidAfter'
     | 'emailJobFinished'
+    | 'subtitleStyle'
   >
 >;
 

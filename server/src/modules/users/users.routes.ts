@@ -23,6 +23,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       fullName: input.full_name,
       language: input.language,
       emailJobFinished: input.email_job_finished,
+      subtitleStyle: input.subtitle_style,
     });
   });
 

@@ -2,6 +2,7 @@
  * Accounts as the web app sees them (spec section 3: full_name, email, current_plan, credit_balance), account
  * creation with the one-time Free credits, profile changes and account deletion.
  */
+import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -25,6 +26,8 @@ export interface UserResponse {
   created_at: string;
   /** An e-mail is sent when a job finishes (Settings). */
   email_job_finished: boolean;
+  /** The studio's remembered burned-in subtitle style; null: never saved. */
+  subtitle_style: SubtitleStyle | null;
 }
 
 /** Builds the response shape of `row`, reading its plan and credit balance. */
@@ -40,6 +43,7 @@ export async function toUserResponse(db: DbOrTx, row: UserRow): Promise<UserResp
     language: row.language,
     created_at: row.createdAt.toISOString(),
     email_job_finished: row.emailJobFinished,
+    subtitle_style: row.subtitleStyle ?? null,
   };
 }
 
@@ -69,19 +73,25 @@ export async function createAccount(db: AppContext['db'], user: NewUser): Promis
   });
 }
 
+/** The changeable fields of PUT /v1/users/me; undefined: unchanged. `subtitleStyle` null forgets the style. */
+export interface MePatch {
+  fullName?: string;
+  language?: string;
+  emailJobFinished?: boolean;
+  subtitleStyle?: SubtitleStyle | null;
+}
+
 /**
- * Changes the name, the interface language and/or the finished-job e-mail; returns the new response.
+ * Changes the name, the interface language, the finished-job e-mail and/or the remembered subtitle style (already
+ * validated by the contract's SubtitleStyle, defaults filled in); returns the new response.
  * @throws AppError UNAUTHORIZED.
  */
-export async function updateMe(
-  db: DbOrTx,
-  userId: string,
-  patch: { fullName?: string; language?: string; emailJobFinished?: boolean },
-): Promise<UserResponse> {
-  const changes: { fullName?: string; language?: string; emailJobFinished?: boolean } = {};
+export async function updateMe(db: DbOrTx, userId: string, patch: MePatch): Promise<UserResponse> {
+  const changes: MePatch = {};
   if (patch.fullName !== undefined) changes.fullName = patch.fullName;
   if (patch.language !== undefined) changes.language = patch.language;
   if (patch.emailJobFinished !== undefined) changes.emailJobFinished = patch.emailJobFinished;
+  if (patch.subtitleStyle !== undefined) changes.subtitleStyle = patch.subtitleStyle;
   const row = Object.keys(changes).length ? await updateUser(db, userId, changes) : await findUserById(db, userId);
   if (!row) throw new AppError('UNAUTHORIZED');
   return toUserResponse(db, row);

@@ -8,12 +8,13 @@ import { describeError } from '../../../lib/error-text.ts';
 import { formatList } from '../../../lib/format.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
 import { useStudioStore, type StudioTab } from '../store.ts';
-import { buildRequest, canStart, servicesOf } from '../schemas.ts';
+import { buildRequest, canStart, isCaptions, servicesOf } from '../schemas.ts';
 import { CostSummary } from './cost-summary.tsx';
 import { useExactPrice } from './use-exact-price.ts';
 import { sourceProblem, targetProblem, useCapabilitiesStore } from '../capabilities.ts';
 import { VoicePicker } from './voice-picker.tsx';
 import { SubtitleStyleFields } from './subtitle-style-fields.tsx';
+import { SubtitlePreview } from './subtitle-preview.tsx';
 import { useEffect } from 'react';
 
 interface ConfigCardProps {
@@ -36,7 +37,7 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
     kind === 'media' && config.wordsUploadId ? s.uploads[config.wordsUploadId] : undefined,
   );
   const wordsPending = Boolean(config.wordsUploadId) && !words?.fileUrl;
-  const setStyle = (change: Partial<typeof config.style>) => update(kind, { style: { ...config.style, ...change } });
+  const setStyle = useStudioStore((s) => s.changeStyle);
   // The server's price for exactly this uploaded file (a YouTube link is priced when the job starts).
   const exact = useExactPrice(
     mediaUrl && selection?.type === 'file' && config.targets.length > 0
@@ -51,10 +52,16 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
   const short = exact !== null && exact.credits > exact.balance;
   const caps = useCapabilitiesStore((s) => s.languages);
   useEffect(() => void useCapabilitiesStore.getState().load(), []);
-  const targetOptions = STUDIO_LANGUAGES.filter((l) => l.code !== config.source).map((l) => ({
-    ...l,
-    problem: targetProblem(caps, kind, config.source, l.code, kind === 'media' && config.voiceOver),
-  }));
+  // A video's own language stays offered as captions (no translation, no voice-over); a document's does not.
+  const targetOptions = STUDIO_LANGUAGES.filter((l) => kind === 'media' || l.code !== config.source).map((l) => {
+    const captions = isCaptions(kind, config.source, l.code);
+    return {
+      ...l,
+      captions,
+      problem: captions ? null : targetProblem(caps, kind, config.source, l.code, kind === 'media' && config.voiceOver),
+    };
+  });
+  const voicedTargets = config.targets.filter((code) => !isCaptions(kind, config.source, code));
   const noTranslation = targetOptions.filter((l) => l.problem === 'translation');
   const noVoice = targetOptions.filter((l) => l.problem === 'voice');
   const unavailableSources = STUDIO_LANGUAGES.filter((l) => sourceProblem(caps, kind, l.code) !== null);
@@ -202,8 +209,9 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
                   value={l.code}
                   disabled={l.problem !== null}
                   aria-describedby={l.problem ? `unavailable-${kind}` : undefined}
+                  data-captions={l.captions || undefined}
                 />
-                {i18n._(l.name)}
+                {l.captions ? t`${i18n._(l.name)} (captions)` : i18n._(l.name)}
               </label>
             ))}
           </div>
@@ -287,7 +295,19 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
                 </span>
               </label>
             </fieldset>
-            {config.burned ? <SubtitleStyleFields style={config.style} onChange={setStyle} /> : null}
+            {config.burned ? (
+              <>
+                <SubtitleStyleFields style={config.style} onChange={setStyle} />
+                <SubtitlePreview
+                  key={selection?.type === 'file' ? selection.uploadId : 'link'}
+                  uploadId={selection?.type === 'file' ? selection.uploadId : undefined}
+                  contentType={upload?.contentType}
+                  style={config.style}
+                  source={config.source}
+                  targets={config.targets}
+                />
+              </>
+            ) : null}
             {config.voiceOver ? (
               <fieldset className="field fieldset">
                 <legend className="label">
@@ -325,10 +345,10 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
                 </div>
               </fieldset>
             ) : null}
-            {config.voiceOver && config.targets.length > 0 ? (
+            {config.voiceOver && voicedTargets.length > 0 ? (
               <VoicePicker
                 kind={kind}
-                targets={config.targets}
+                targets={voicedTargets}
                 tier={config.mode === 'dubbing' ? 'premium' : 'standard'}
                 chosen={config.voices}
                 onChoose={(code, id) => update(kind, { voices: { ...config.voices, [code]: id } })}

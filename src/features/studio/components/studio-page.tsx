@@ -10,20 +10,24 @@ import { AccountStatusCard } from './account-status-card.tsx';
 import { InfoCard } from './info-card.tsx';
 import { DesktopNotice } from './desktop-notice.tsx';
 import { PendingWork } from './pending-work.tsx';
+import { useRememberedStyle } from './use-remembered-style.ts';
 import './studio.css';
 
 interface StudioPageProps {
   user: User | null;
   refreshUser: () => void;
+  /** The server answered an updated user (the remembered subtitle style was saved). */
+  onUserChanged: (user: User) => void;
   /** The Recent Jobs card (the jobs feature), placed by the app. */
   history: ReactNode;
 }
 
 /** /studio body: per tab the upload, configuration, account status, info and job history cards. */
-export function StudioPage({ user, refreshUser, history }: StudioPageProps) {
+export function StudioPage({ user, refreshUser, onUserChanged, history }: StudioPageProps) {
   const { t } = useLingui();
   const tab = useStudioStore((s) => s.tab);
   const selection = useStudioStore((s) => s.selection[tab]);
+  useRememberedStyle(user, onUserChanged);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);

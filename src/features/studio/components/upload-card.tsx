@@ -32,6 +32,7 @@ export function UploadCard({ kind }: { kind: StudioTab }) {
     try {
       const view = await getUploadWorker().addUpload(file, kind);
       useStudioStore.getState().upsertUpload(view);
+      if (kind === 'media') useStudioStore.getState().setLocalFile(view.id, file);
       select(kind, { type: 'file', uploadId: view.id });
       setChose(true);
     } catch (error) {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "subtitle_style" jsonb;
