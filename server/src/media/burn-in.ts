@@ -38,8 +38,32 @@ function assTime(t: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(cs % 100).padStart(2, '0')}`;
 }
 
-/** Cue text for ASS: braces would start override tags, line breaks are `\N`. */
-const assText = (lines: string[]) => lines.map((l) => l.replace(/[{}]/g, '').replace(/\\/g, '\u29f5')).join('\\N');
+/** A letter of a right-to-left script (Unicode bidi classes R and AL). */
+const RTL_LETTER =
+  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u;
+
+/**
+ * Whether a line's first strong (letter) character is right-to-left: the paragraph direction rule of the Unicode
+ * Bidirectional Algorithm (UAX #9, rules P2-P3), which browsers apply to `dir="auto"`.
+ */
+export function startsRightToLeft(line: string): boolean {
+  const first = /\p{L}/u.exec(line);
+  return first !== null && RTL_LETTER.test(first[0]);
+}
+
+/**
+ * One line of cue text for ASS: braces would start override tags, a backslash an escape. libass lays every line
+ * out left to right (its base direction is LTR), so a right-to-left line would end with its full stop on the
+ * wrong side; such a line is wrapped in RIGHT-TO-LEFT EMBEDDING ... POP DIRECTIONAL FORMATTING (U+202B, U+202C),
+ * which FriBidi honours, so it reads as a right-to-left paragraph.
+ */
+function assLine(line: string): string {
+  const text = line.replace(/[{}]/g, '').replace(/\\/g, '\u29f5');
+  return startsRightToLeft(text) ? `\u202b${text}\u202c` : text;
+}
+
+/** Cue text for ASS: each line by `assLine`, line breaks as `\N`. */
+const assText = (lines: string[]) => lines.map(assLine).join('\\N');
 
 /**
  * The ASS script of `cues` on a `width` x `height` picture. `font_size` is for a 1080-pixel-high picture and is

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,6 @@ async function frame(file: string, t: number, size: { width: number; height: num
     `${size.width}x${size.height}`,
     out,
   ]);
-  const { readFile } = await import('node:fs/promises');
   const b = await readFile(out);
   await rm(out);
   return b;
@@ -56,6 +55,17 @@ function changedRows(a: Buffer, b: Buffer, width: number) {
   return { first, last, count };
 }
 
+/** The first frame of `ass` rendered by libass over a plain grey 640x360 picture (grey bytes, one per pixel). */
+async function renderAss(ass: string): Promise<Buffer> {
+  const name = `script-${Math.random().toString(36).slice(2)}`;
+  await writeFile(path.join(dir, `${name}.ass`), ass);
+  const args = ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=640x360:d=1', '-vf', `ass=${name}.ass`];
+  await runProcess('ffmpeg', [...args, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', `${name}.gray`], {
+    cwd: dir,
+  });
+  return readFile(path.join(dir, `${name}.gray`));
+}
+
 const EN: Cue[] = [{ start: 0.3, end: 3.5, lines: ['And so, my fellow Americans,'] }];
 const ES: Cue[] = [{ start: 0.3, end: 3.5, lines: ['Y así, mis compatriotas estadounidenses,'] }];
 const AR: Cue[] = [{ start: 0.3, end: 3.5, lines: ['\u200fوهكذا، يا رفاقي الأمريكيين،\u200f'] }];
@@ -72,6 +82,23 @@ describe('burned-in subtitles', () => {
     expect(ass).toMatch(/Style: Target,Noto Sans,16,&H0000CCFF,.*,3,\d+,0,8,/);
     expect(ass).toContain('Dialogue: 0,0:00:00.30,0:00:03.50,Target,,0,0,0,,Y así, mis compatriotas estadounidenses,');
     expect(ass).toContain(',Source,,0,0,0,,And so, my fellow Americans,');
+  });
+
+  it('draws a right-to-left line as a right-to-left paragraph: the full stop at its left end', async () => {
+    const video = { width: 640, height: 360 };
+    const style = { ...DEFAULT_SUBTITLE_STYLE, font_size: 96 };
+    const script = toAss([{ start: 0, end: 1, lines: ['مرحبا بالعالم.'] }], style, video);
+    // The same picture drawn left to right with the full stop typed first: its visual order, the order a reader
+    // of Arabic expects. Before the fix, libass drew the full stop at the right end (the sentence's start).
+    const dialogue = script.split('\n').find((l) => l.startsWith('Dialogue:')) ?? '';
+    const visual = script.replace(dialogue, dialogue.replace(/,,[^,]*$/, ',,.مرحبا بالعالم'));
+    const drawn = await renderAss(script);
+    const expected = await renderAss(visual);
+    expect(changedRows(await renderAss(script.replace(dialogue, '')), drawn, video.width).count).toBeGreaterThan(200);
+    // Identical but for a few anti-aliased pixels (2 here; about 2,200 differ when the full stop is on the right).
+    expect(changedRows(expected, drawn, video.width).count).toBeLessThan(50);
+    // A left-to-right line is not wrapped.
+    expect(toAss(EN, DEFAULT_SUBTITLE_STYLE, video)).toContain(',,And so, my fellow Americans,');
   });
 
   it.each([
