@@ -44,6 +44,11 @@ fi
 stamp=dist/.build-stamp
 if [[ ! -f "$stamp" ]] || [[ -n "$(find src workers public index.html vite.config.ts lingui.config.ts tsconfig.json package-lock.json -newer "$stamp" -print -quit 2>/dev/null)" ]]; then
   log "building the web app"
-  npx vite build --logLevel warn
+  # The PWA plugin (workbox-build) writes the service worker in a temporary folder it leaves: give it one of ours.
+  build_tmp=$(mktemp -d)
+  build_rc=0
+  TMPDIR="$build_tmp" npx vite build --logLevel warn || build_rc=$?
+  rm -rf "$build_tmp"
+  [[ $build_rc -eq 0 ]] || exit "$build_rc"
   touch "$stamp"
 fi
