@@ -72,8 +72,11 @@ test('a document job in the Arabic UI shows only Arabic stage labels', async ({ 
   const shots = new Set<string>();
   await expect(async () => {
     await page.getByRole('button', { name: 'تحديث' }).click();
-    const stage = row.getByTestId('job-stage');
-    const name = (await stage.count()) > 0 ? ((await stage.getAttribute('data-stage')) ?? '') : '';
+    // One read of the row as it is now: the stage element goes when the job completes, so asking for it in two
+    // steps (count, then its attribute) could wait for it forever.
+    const name = await row.evaluate(
+      (el) => el.querySelector('[data-testid="job-stage"]')?.getAttribute('data-stage') ?? '',
+    );
     if (name && !shots.has(name)) {
       shots.add(name);
       await shot(page, testInfo, `document-job-running-${name}`);
