@@ -151,7 +151,7 @@ export const ERRORS = {
   SOURCE_LANGUAGE_REQUIRED: {
     status: 400,
     message:
-      'Choose the language of the video: with your own subtitles or transcript it cannot be detected, because no speech recogniser runs.',
+      'Choose the language of the video: the language of your subtitles or transcript could not be identified from their text (too short, or not a language the studio offers).',
   },
   NOT_A_WORDS_FILE: {
     status: 400,

@@ -92,7 +92,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   UNSUPPORTED_FORMAT: msg`This is not a supported document. Upload a .docx, .xlsx, .srt or .vtt file.`,
   UNSUPPORTED_LANGUAGE: msg`Choose the language the document is written in.`,
   BURN_IN_NEEDS_VIDEO: msg`Subtitles in the video need a video: this file is audio only. Choose subtitle files instead.`,
-  SOURCE_LANGUAGE_REQUIRED: msg`Choose the language of the video: with your own subtitles or transcript it cannot be detected.`,
+  SOURCE_LANGUAGE_REQUIRED: msg`Choose the language of the video: the language of your subtitles or transcript could not be identified from their text.`,
   NOT_A_WORDS_FILE: msg`The subtitles or transcript must be an .srt, .vtt or .txt file.`,
   SUBTITLE_ENCODING: msg`The subtitle or transcript file is not UTF-8 text. Save it as UTF-8 and upload it again.`,
   SUBTITLE_BAD_TIMING: msg`A cue in the subtitle file ends before it starts.`,

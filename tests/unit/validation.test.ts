@@ -118,6 +118,8 @@ describe('studio', () => {
     expect(canStart('media', { ...config, subtitles: false, voiceOver: false }, false)).toBe(false);
     expect(canStart('document', { ...config, subtitles: false, voiceOver: false }, false)).toBe(true);
     expect(canStart('media', config, true)).toBe(false);
+    // Own words on Auto-detect: the server reads the language from their text (or asks for it when too short).
+    expect(canStart('media', { ...config, source: 'auto', wordsUploadId: 'upload-1' }, false)).toBe(true);
   });
 
   it('builds the translate requests of spec section 3', () => {

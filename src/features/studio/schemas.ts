@@ -69,8 +69,6 @@ export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source
  */
 export function canStart(kind: 'media' | 'document', config: StudioConfig, submitting: boolean): boolean {
   if (submitting || !config.source || config.targets.length === 0) return false;
-  // With the user's own words no recogniser runs, so nothing can detect the language.
-  if (config.wordsUploadId && config.source === AUTO_LANGUAGE) return false;
   return kind === 'document' || config.subtitles || config.voiceOver || config.burned;
 }
 

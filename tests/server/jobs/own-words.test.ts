@@ -69,6 +69,7 @@ describe('own words: imported subtitles, transcript auto-sync, same-language cap
       target_languages: ['en'],
       services_to_run: ['subtitle'],
     });
+    // One sentence of 60 letters is too short to identify its language for sure (language-id.ts): say it.
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('SOURCE_LANGUAGE_REQUIRED');
 
@@ -89,6 +90,31 @@ describe('own words: imported subtitles, transcript auto-sync, same-language cap
     expect(en.map((c) => [c.start, c.end])).toEqual(es.map((c) => [c.start, c.end]));
     expect(en.map((c) => c.lines.join(' ')).join(' ')).not.toContain('arenas');
     expect((await fetch(job.output_files.en.voice_over.voice_over_url)).status).toBe(200);
+  });
+
+  it('on Auto-detect, subtitles long enough to be sure of give the job their language (Spanish)', async () => {
+    // 113 letters: enough to be sure (language-id.ts).
+    const longer = SPANISH_SRT.replace(
+      'Las arenas son blanquecinas',
+      'Las arenas son blanquecinas,\ndice la guía del parque,',
+    ).replace(
+      'de grano medio y tiene muy poca asistencia.',
+      'de grano medio y tiene muy poca asistencia,\nsegún los vecinos que caminan por la playa.',
+    );
+    const srtUrl = await uploadText('leopard_es_auto.srt', longer, 'application/x-subrip');
+    const sub = await api(t, user, 'POST', '/v1/jobs/translate', {
+      media_url: audioUrl,
+      source_subtitles_url: srtUrl,
+      source_language: 'auto',
+      target_languages: ['en'],
+      services_to_run: ['subtitle'],
+    });
+    expect(sub.body.code).toBeUndefined();
+    expect(sub.status).toBe(201);
+    expect(sub.body.source_language).toBe('es');
+    const job = await waitDone(t, user, sub.body.id);
+    expect(job.notes[0].text).toContain('Your subtitles in Spanish (es) were used');
+    expect(await text(job.output_files.en.subtitle.srt_url)).not.toContain('arenas');
   });
 
   it('a plain transcript is timed to the speech: Spanish captions (es -> es) start and end with the speech', async () => {

@@ -4,7 +4,7 @@
  * other id answers 404.
  */
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, appErrorOf, CodedError } from '../../errors.ts';
 import { balanceOf, releaseReservation, reserveForNewJob, settleExtra } from '../credits/ledger.repository.ts';
 import {
   NoEngineError,
@@ -12,7 +12,9 @@ import {
   type EnginePlan,
   type EngineRequest,
 } from '../../engines/engine.registry.ts';
-import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { AUTO_LANGUAGE, normaliseLanguage } from '../../../../contract/languages.ts';
+import { identifyLanguage } from '../../media/language-id.ts';
+import { decodeWordsFile, readSourceWords } from '../../media/subtitle-import.ts';
 import { resolveUserUpload, uploadIdOfFileUrl } from '../uploads/uploads.service.ts';
 import { listUserUploadKeys, type UploadRow } from '../uploads/upload.repository.ts';
 import type {
@@ -149,8 +151,10 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
   if (req.services_to_run.includes('burned_subtitles') && source.kind === 'upload' && isAudioOnly(source.upload))
     throw new AppError('BURN_IN_NEEDS_VIDEO');
   const ownWords = req.source_subtitles_url ? await ownWordsOf(ctx, userId, req) : null;
+  // With the user's own words on Auto-detect, the language their text is written in.
+  const sourceLanguage = ownWords?.language ?? req.source_language;
   const plan = chooseEngines(ctx, {
-    sourceLanguage: req.source_language,
+    sourceLanguage,
     targetLanguages: targets,
     services: req.services_to_run,
     voiceMode: req.voice_over_mode,
@@ -162,11 +166,11 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
       .filter(([, choice]) => choice.chosen)
       .map(([language, choice]) => [language, choice.id]),
   );
-  const price = priceMedia(seconds, targets, req.services_to_run, req.source_language);
+  const price = priceMedia(seconds, targets, req.services_to_run, sourceLanguage);
   return createAndEnqueue(ctx, userId, price, {
     jobType: 'video_translation',
     servicesRequested: [...new Set(req.services_to_run)],
-    sourceLanguage: req.source_language,
+    sourceLanguage,
     targetLanguages: targets,
     voiceOverMode: voiceOver ? req.voice_over_mode : null,
     voices: chosenVoices,
@@ -174,22 +178,22 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
     sourceFileUrl: req.media_url,
     uploadId: source.kind === 'upload' ? source.upload.id : null,
     mediaSeconds: seconds,
-    sourceWordsUploadId: ownWords?.id ?? null,
+    sourceWordsUploadId: ownWords?.upload.id ?? null,
     subtitleStyle: req.subtitle_style ?? null,
   });
 }
 
 /**
- * The upload named by `source_subtitles_url`: the user's .srt, .vtt or .txt (its content was checked at upload).
- * @throws AppError SOURCE_LANGUAGE_REQUIRED (source 'auto': nothing would detect it), NOT_A_WORDS_FILE,
- *   UPLOAD_NOT_FOUND / UPLOAD_EXPIRED / UPLOAD_INCOMPLETE as for media_url.
+ * The upload named by `source_subtitles_url` (the user's .srt, .vtt or .txt; its content was checked at upload)
+ * and, when the source is 'auto', the language its text is written in (language-id.ts).
+ * @throws AppError SOURCE_LANGUAGE_REQUIRED (source 'auto' and the text too short or in no studio language),
+ *   NOT_A_WORDS_FILE, UPLOAD_NOT_FOUND / UPLOAD_EXPIRED / UPLOAD_INCOMPLETE as for media_url.
  */
-async function ownWordsOf(ctx: Ctx, userId: string, req: TranslateJobRequest): Promise<UploadRow> {
-  if (req.source_language === 'auto')
-    throw new AppError(
-      'SOURCE_LANGUAGE_REQUIRED',
-      'source_language is required with source_subtitles_url: no speech recogniser runs, so nothing detects the language.',
-    );
+async function ownWordsOf(
+  ctx: Ctx,
+  userId: string,
+  req: TranslateJobRequest,
+): Promise<{ upload: UploadRow; language?: string }> {
   const words = await resolveSource(ctx, userId, req.source_subtitles_url!);
   if (
     words.kind !== 'upload' ||
@@ -197,7 +201,23 @@ async function ownWordsOf(ctx: Ctx, userId: string, req: TranslateJobRequest): P
     !['srt', 'vtt', 'txt'].includes(extensionOf(words.upload.filename))
   )
     throw new AppError('NOT_A_WORDS_FILE');
-  return words.upload;
+  if (req.source_language !== AUTO_LANGUAGE) return { upload: words.upload };
+  const bytes = Buffer.concat(await (await ctx.storage.read(words.upload.storageKey)).toArray());
+  let text: string;
+  try {
+    const read = readSourceWords(decodeWordsFile(bytes), extensionOf(words.upload.filename));
+    text = read.kind === 'cues' ? read.cues.flatMap((c) => c.lines).join(' ') : read.text;
+  } catch (err) {
+    // Checked at upload already; a file that no longer reads gets the reader's own code.
+    throw err instanceof CodedError ? appErrorOf(err) : err;
+  }
+  const language = identifyLanguage(text);
+  if (!language)
+    throw new AppError(
+      'SOURCE_LANGUAGE_REQUIRED',
+      'The language of source_subtitles_url could not be identified from its text: name it in source_language.',
+    );
+  return { upload: words.upload, language };
 }
 
 /** POST /v1/documents/translate. @throws as submitMedia. */

@@ -176,10 +176,10 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             })}
           </select>
           {config.wordsUploadId ? (
-            <small className="muted small" data-testid="source-required">
+            <small className="muted small" data-testid="source-own-words">
               <Trans>
-                Required with your own subtitles or transcript: no speech recognition runs, so the language cannot be
-                detected.
+                With your own subtitles or transcript, Auto-detect reads the language from their text; choose it
+                yourself if the text is short.
               </Trans>
             </small>
           ) : kind === 'media' && unavailableSources.length > 0 ? (
