@@ -69,7 +69,7 @@ describe('own words: imported subtitles, transcript auto-sync, same-language cap
       target_languages: ['en'],
       services_to_run: ['subtitle'],
     });
-    // One sentence of 60 letters is too short to identify its language for sure (language-id.ts): say it.
+    // One sentence of 59 letters is too short to identify its language for sure (language-id.ts): say it.
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('SOURCE_LANGUAGE_REQUIRED');
 
