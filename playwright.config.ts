@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { NO_SOUND_SERVER } from './server/src/config/child-env.ts';
 
 /**
  * End-to-end tests in Debian Chromium against the real server, started as `npm start` does after the web build
@@ -26,6 +27,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
+      // No sound server, as for the engines (child-env.ts): libpulse would leave a /tmp/pulse-* folder behind.
+      env: { ...process.env, PULSE_SERVER: NO_SOUND_SERVER },
       args: [
         '--headless',
         '--no-sandbox',
@@ -41,7 +44,11 @@ export default defineConfig({
   },
   webServer: {
     // The build runs with NODE_ENV=production: under NODE_ENV=test Vite would make a development build (no service worker).
-    command: `rm -rf ${E2E_DATA_DIR} && NODE_ENV=production npm run build:web && npx tsx server/src/main.ts`,
+    // Its TMPDIR is a folder of the test data, removed after it: workbox-build leaves its service-worker folder there.
+    command:
+      `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR}/build-tmp && ` +
+      `TMPDIR=$PWD/${E2E_DATA_DIR}/build-tmp NODE_ENV=production npm run build:web && rm -rf ${E2E_DATA_DIR}/build-tmp && ` +
+      `npx tsx server/src/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 240_000,
