@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../../components/dialog.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { CheckboxRow } from '../../../components/checkbox-row.tsx';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
@@ -212,34 +213,20 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
             </h2>
           </div>
           <div className="card-body stack">
-            <label className="option-row">
-              <input
-                type="checkbox"
-                checked={jobEmails}
-                onChange={(e) => void onJobEmails(e.target.checked)}
-                data-testid="job-emails"
-              />
-              <span>
-                <strong>
-                  <Trans>E-mail me when a job is finished</Trans>
-                </strong>
-                <small className="muted">
-                  <Trans>With the file name and a link to download it.</Trans>
-                </small>
-              </span>
-            </label>
+            <CheckboxRow
+              checked={jobEmails}
+              onChange={(on) => void onJobEmails(on)}
+              title={<Trans>E-mail me when a job is finished</Trans>}
+              hint={<Trans>With the file name and a link to download it.</Trans>}
+              testId="job-emails"
+            />
             {notificationsSupported ? (
-              <label className="option-row">
-                <input type="checkbox" checked={browserNotes} onChange={(e) => void onBrowserNotes(e.target.checked)} />
-                <span>
-                  <strong>
-                    <Trans>Notify me in this browser</Trans>
-                  </strong>
-                  <small className="muted">
-                    <Trans>When a job finishes while Tarjama is open in the background.</Trans>
-                  </small>
-                </span>
-              </label>
+              <CheckboxRow
+                checked={browserNotes}
+                onChange={(on) => void onBrowserNotes(on)}
+                title={<Trans>Notify me in this browser</Trans>}
+                hint={<Trans>When a job finishes while Tarjama is open in the background.</Trans>}
+              />
             ) : null}
           </div>
         </section>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ENDPOINTS } from '../../../../contract/endpoints.ts';
 import { AUTO_DETECT_LABEL, AUTO_LANGUAGE, languageLabel, STUDIO_LANGUAGES } from '../../../config/languages.ts';
 import { toast } from '../../../components/toast/toast-store.ts';
+import { CheckboxRow } from '../../../components/checkbox-row.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
@@ -234,66 +235,30 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
               <legend className="label">
                 <Trans>Outputs</Trans>
               </legend>
-              <label className="option-row">
-                <input
-                  type="checkbox"
-                  checked={config.subtitles}
-                  onChange={(e) => update(kind, { subtitles: e.target.checked })}
-                />
-                <span>
-                  <strong>
-                    <Trans>Subtitles</Trans>
-                  </strong>
-                  <small>
-                    <Trans>SRT and VTT files</Trans>
-                  </small>
-                </span>
-              </label>
-              <label className="option-row">
-                <input
-                  type="checkbox"
-                  checked={config.voiceOver}
-                  onChange={(e) => update(kind, { voiceOver: e.target.checked })}
-                />
-                <span>
-                  <strong>
-                    <Trans>Voice-over</Trans>
-                  </strong>
-                  <small>
-                    <Trans>AI dubbed audio (MP3)</Trans>
-                  </small>
-                </span>
-              </label>
-              <label className="option-row">
-                <input
-                  type="checkbox"
-                  checked={config.burned}
-                  onChange={(e) => update(kind, { burned: e.target.checked })}
-                />
-                <span>
-                  <strong>
-                    <Trans>Subtitles in the video</Trans>
-                  </strong>
-                  <small>
-                    <Trans>MP4 with the subtitles burned into the picture</Trans>
-                  </small>
-                </span>
-              </label>
-              <label className="option-row">
-                <input
-                  type="checkbox"
-                  checked={config.style.bilingual}
-                  onChange={(e) => setStyle({ bilingual: e.target.checked })}
-                />
-                <span>
-                  <strong>
-                    <Trans>Bilingual subtitles</Trans>
-                  </strong>
-                  <small>
-                    <Trans>The original line above the translation</Trans>
-                  </small>
-                </span>
-              </label>
+              <CheckboxRow
+                checked={config.subtitles}
+                onChange={(checked) => update(kind, { subtitles: checked })}
+                title={<Trans>Subtitles</Trans>}
+                hint={<Trans>SRT and VTT files</Trans>}
+              />
+              <CheckboxRow
+                checked={config.voiceOver}
+                onChange={(checked) => update(kind, { voiceOver: checked })}
+                title={<Trans>Voice-over</Trans>}
+                hint={<Trans>AI dubbed audio (MP3)</Trans>}
+              />
+              <CheckboxRow
+                checked={config.burned}
+                onChange={(checked) => update(kind, { burned: checked })}
+                title={<Trans>Subtitles in the video</Trans>}
+                hint={<Trans>MP4 with the subtitles burned into the picture</Trans>}
+              />
+              <CheckboxRow
+                checked={config.style.bilingual}
+                onChange={(bilingual) => setStyle({ bilingual })}
+                title={<Trans>Bilingual subtitles</Trans>}
+                hint={<Trans>The original line above the translation</Trans>}
+              />
             </fieldset>
             {config.burned ? (
               <>

@@ -1,3 +1,4 @@
+import '../../../components/checkbox-row.css';
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
