@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLanguageStore } from '../../features/language/store.ts';
+import { Icon } from '../../components/icon.tsx';
 
 /**
  * Toggles en <-> ar; the label is the language it switches to, written in that language, and it is the button's
@@ -17,18 +18,10 @@ export function LanguageSwitcher() {
       title={t`Change language`}
       data-testid="language-switcher"
     >
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <Icon>
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" />
-      </svg>
+      </Icon>
       <span lang={locale === 'en' ? 'ar' : 'en'}>{locale === 'en' ? 'العربية' : 'English'}</span>
     </button>
   );

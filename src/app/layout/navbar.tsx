@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo.tsx';
 import { toast } from '../../components/toast/toast-store.ts';
 import { useSessionStore } from '../../features/auth/store.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { Icon } from '../../components/icon.tsx';
 
 /** Navigation bar (spec section 2): links, language switcher, account menu or Sign In, mobile menu. */
 export function Navbar() {
@@ -106,17 +107,9 @@ export function Navbar() {
             aria-controls="mobile-nav"
             onClick={() => setMobileOpen((o) => !o)}
           >
-            <svg
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon size={20}>
               <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
+            </Icon>
             <span className="visually-hidden">
               <Trans>Navigation</Trans>
             </span>

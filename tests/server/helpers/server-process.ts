@@ -38,6 +38,32 @@ export async function until<T>(
 }
 
 /**
+ * The environment of a crash-test server on 127.0.0.1:`port`: its own DATA_DIR, no web build, no rate limits, and
+ * a recovery sweep every second that takes over jobs whose heartbeat is older than 4 s. `databaseUrl` '' is the
+ * embedded PGlite in DATA_DIR.
+ */
+export function crashTestEnv(opts: {
+  port: number;
+  dataDir: string;
+  secret: string;
+  databaseUrl: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    DATA_DIR: opts.dataDir,
+    WEB_DIST_DIR: `${opts.dataDir}/no-web`,
+    APP_SECRET: opts.secret,
+    RATE_LIMIT_ENABLED: 'false',
+    JOB_STALE_SECONDS: '4',
+    JOB_RECOVERY_INTERVAL_SECONDS: '1',
+    DATABASE_URL: opts.databaseUrl,
+  };
+}
+
+/**
  * Starts a server entry point (default `server/src/main.ts`, without the set-up step) with `env` added to this
  * process's environment, stdout and stderr appended to `log`, in its own process group (for killGroup).
  */

@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
+import { crashTestEnv, exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
 import { and, eq } from 'drizzle-orm';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { openDatabase, type Database } from '../../../server/src/db/database.ts';
@@ -54,19 +54,7 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      APP_SECRET: SECRET,
-      RATE_LIMIT_ENABLED: 'false',
-      JOB_STALE_SECONDS: '4',
-      JOB_RECOVERY_INTERVAL_SECONDS: '1',
-      ...(testDb?.url ? { DATABASE_URL: testDb.url } : { DATABASE_URL: '' }),
-    };
+    const env = crashTestEnv({ port, dataDir, secret: SECRET, databaseUrl: testDb?.url ?? '' });
     const log = path.join(dataDir, 'server.log');
     const first = startServer(env, log);
     children.push(first);

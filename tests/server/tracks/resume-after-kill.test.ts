@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
+import { crashTestEnv, exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
 import { users } from '../../../server/src/db/schema/index.ts';
 import { addCredits } from '../../../server/src/modules/credits/ledger.repository.ts';
@@ -38,19 +38,7 @@ describe('a job whose worker is killed after transcribe', () => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      APP_SECRET: SECRET,
-      RATE_LIMIT_ENABLED: 'false',
-      JOB_STALE_SECONDS: '4',
-      JOB_RECOVERY_INTERVAL_SECONDS: '1',
-      DATABASE_URL: '',
-    };
+    const env = crashTestEnv({ port, dataDir, secret: SECRET, databaseUrl: '' });
     const log = path.join(dataDir, 'server.log');
     const first = startServer(env, log);
     children.push(first);

@@ -13,6 +13,7 @@ import { EmailSchema, OtpSchema } from '../../../../contract/auth.ts';
 import './auth.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { Icon } from '../../../components/icon.tsx';
 
 const PAGE_TITLE = msg`Verify your email`;
 
@@ -147,10 +148,10 @@ export function VerifyPage() {
     <div className="auth-layout">
       <form className="card auth-card auth-form" onSubmit={(e) => void onSubmit(e)}>
         <div className="auth-icon" aria-hidden="true">
-          <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <Icon size={26}>
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="M3 7l9 6 9-6" />
-          </svg>
+          </Icon>
         </div>
         <h1>
           <Trans>Check your email</Trans>

@@ -4,6 +4,7 @@ import { toast } from '../../../components/toast/toast-store.ts';
 import type { JobResponse } from '../../../../contract/jobs.ts';
 import { downloadFile, outputFilesOf, type OutputFile } from '../api/jobs.api.ts';
 import { OUTPUT_LABELS } from '../labels.ts';
+import { Icon } from '../../../components/icon.tsx';
 
 /**
  * Download: one entry per output file; a failed fetch opens the URL in a new tab (spec section 8), except offline,
@@ -99,17 +100,9 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <Icon size={16}>
           <path d="M12 4v12M7 11l5 5 5-5M5 20h14" />
-        </svg>
+        </Icon>
         <Trans>Download</Trans>
       </button>
       {open ? (

@@ -13,6 +13,7 @@ import { JobRow } from './job-row.tsx';
 import { watchFinishedJobs } from '../finish-notifier.ts';
 import { PreviewDialog } from './preview-dialog.tsx';
 import './jobs.css';
+import { Icon } from '../../../components/icon.tsx';
 
 /** 'Recent Jobs' card: the history the worker polls, with Refresh, Preview, Download, Retry and Delete. */
 export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
@@ -92,17 +93,9 @@ export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
           {refreshing ? (
             <Spinner size="sm" />
           ) : (
-            <svg
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon size={16}>
               <path d="M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6" />
-            </svg>
+            </Icon>
           )}
           <Trans>Refresh</Trans>
         </button>

@@ -12,6 +12,7 @@ import { noteText, STAGE_LABELS } from '../labels.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { TranscriptDialog } from './transcript-dialog.tsx';
+import { Icon } from '../../../components/icon.tsx';
 
 interface JobRowProps {
   job: JobResponse;
@@ -120,17 +121,9 @@ export function JobRow({ job, busy, onPreview, onRetry, onDelete }: JobRowProps)
             onClick={() => onDelete(job)}
             aria-label={t`Delete job ${job.original_filename || job.id}`}
           >
-            <svg
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon size={16}>
               <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-            </svg>
+            </Icon>
             <span className="visually-hidden">
               <Trans>Delete</Trans>
             </span>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { useId, type ReactNode } from 'react';
 import { formatBytes } from '../../../lib/format.ts';
+import { Icon } from '../../../components/icon.tsx';
 
 interface DropZoneProps {
   accept: Accept;
@@ -54,10 +55,10 @@ export function DropZone({ accept, maxSize, hint, name, kindText, onFile, testId
     >
       <input {...getInputProps()} data-testid={`${testId}-input`} />
       <div className="drop-icon" aria-hidden="true">
-        <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <Icon size={28}>
           <path d="M12 16V4M7 9l5-5 5 5" />
           <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
-        </svg>
+        </Icon>
       </div>
       <p className="drop-title">
         {isDragActive ? (

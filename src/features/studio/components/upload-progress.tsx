@@ -6,6 +6,7 @@ import { getUploadWorker, type UploadView } from '../../../lib/worker.ts';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
+import { Icon } from '../../../components/icon.tsx';
 
 /**
  * One upload as the worker reports it: 'Uploading... N%' with the real byte percentage, paused (waiting for the
@@ -55,10 +56,10 @@ export function UploadProgress({
       role="group"
     >
       <div className="upload-file-icon" aria-hidden="true">
-        <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <Icon size={22}>
           <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
           <path d="M14 3v5h5" />
-        </svg>
+        </Icon>
       </div>
       <div className="upload-main">
         <p className="upload-name" title={upload.filename}>
