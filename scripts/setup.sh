@@ -4,6 +4,8 @@
 # Idempotent and quick when nothing changed. Not root or not Debian: prints the exact install command and exits 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/node-env.sh
+. scripts/node-env.sh
 
 RUNTIME_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-spa-ita espeak-ng flite rubberband-cli yt-dlp fonts-noto-core fonts-noto-cjk)
 TEST_PACKAGES=(chromium libreoffice-writer fonts-dejavu-core postgresql)
@@ -31,12 +33,12 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# 2. npm dependencies, when missing or stale against the lockfile.
-# `npm install` (not `npm ci`): other platforms' optional binaries are not all in the registry (stack.md).
-lock_hash=$(sha256sum package.json package-lock.json | sha256sum | cut -c1-16)
+# 2. npm dependencies, when missing or stale against the lockfile (or installed under another Node.js).
+# `npm ci`: exactly the committed lockfile (it lists every platform's optional binaries), which it never rewrites.
+lock_hash=$( (cat package.json package-lock.json; node -v) | sha256sum | cut -c1-16)
 if [[ ! -f node_modules/.tarjama-lock-hash || "$(cat node_modules/.tarjama-lock-hash)" != "$lock_hash" ]]; then
-  log "installing npm dependencies"
-  npm install --no-audit --no-fund --loglevel=error
+  log "installing npm dependencies (npm ci, Node.js $(node -v))"
+  npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_hash" > node_modules/.tarjama-lock-hash
 fi
 

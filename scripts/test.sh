@@ -4,6 +4,7 @@
 # Exits non-zero when anything fails; the last line counts passed and failed tests.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. scripts/node-env.sh
 bash scripts/setup.sh --test || { echo "0 passed, 1 failed"; exit 1; }
 
 results=.test-results
