@@ -49,6 +49,7 @@ import {
   TestCheckoutConfirmResponse,
   TestCheckoutSessionResponse,
 } from './billing.ts';
+import { BuyCreditPackRequest, CreditPackCheckoutResponse } from './credit-packs.ts';
 import { ApiKey, ApiKeyListResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './api-keys.ts';
 import {
   CreatedWebhookResponse,
@@ -774,6 +775,19 @@ export const ENDPOINTS = {
     body: CreateCheckoutRequest,
     response: json(CheckoutSessionResponse),
     errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PLAN_NOT_AVAILABLE', 'ALREADY_ON_PLAN', 'PAYMENT_PROVIDER_ERROR'],
+  },
+  buyCreditPack: {
+    method: 'POST',
+    path: '/v1/billing/credit-packs/checkout',
+    tag: 'billing',
+    summary: "Buy a pack of credits at the plan's pay-as-you-go rate; the browser goes to `url`",
+    description:
+      'Paid plans only (Free: 403 PACKS_NOT_IN_PLAN). Stripe Checkout in payment mode (or the test-mode page); the ' +
+      'credits are granted once the payment is confirmed, appear in the billing history, and do not expire at a renewal.',
+    auth: 'bearer',
+    body: BuyCreditPackRequest,
+    response: json(CreditPackCheckoutResponse),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PACKS_NOT_IN_PLAN', 'PAYMENT_PROVIDER_ERROR'],
   },
   testCheckoutSession: {
     method: 'GET',

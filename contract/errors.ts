@@ -193,6 +193,11 @@ export const ERRORS = {
   },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found.' },
   WEBHOOK_LIMIT: { status: 409, message: 'You have 10 webhook endpoints. Delete one before adding another.' },
+  // Pay-as-you-go credit packs (issue 23)
+  PACKS_NOT_IN_PLAN: {
+    status: 403,
+    message: 'Pay-as-you-go credits are for paid plans. Choose a plan first, then buy extra credits.',
+  },
   // Idempotency-Key (issue 23)
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,

@@ -114,6 +114,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   WEBHOOK_URL_NOT_ALLOWED: msg`This webhook URL is not allowed: it must be https and reach a public address.`,
   WEBHOOK_NOT_FOUND: msg`This webhook endpoint does not exist.`,
   WEBHOOK_LIMIT: msg`You have 10 webhook endpoints. Delete one before adding another.`,
+  // Pay-as-you-go credit packs (issue 23)
+  PACKS_NOT_IN_PLAN: msg`Pay-as-you-go credits are for paid plans. Choose a plan first, then buy extra credits.`,
   // Idempotency-Key (issue 23)
   IDEMPOTENCY_KEY_INVALID: msg`The request's idempotency key is not valid.`,
   IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different details. Please try again.`,

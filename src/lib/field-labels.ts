@@ -59,4 +59,6 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   // Webhooks (issue 23)
   url: msg`Webhook URL`,
   events: msg`Events`,
+  // Credit packs (issue 23)
+  credits: msg`Credits`,
 };

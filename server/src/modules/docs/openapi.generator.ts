@@ -17,6 +17,7 @@ import * as tracksContract from '../../../../contract/tracks.ts';
 import * as textHygieneContract from '../../../../contract/text-hygiene.ts';
 import * as apiKeysContract from '../../../../contract/api-keys.ts';
 import * as webhooksContract from '../../../../contract/webhooks.ts';
+import * as creditPacksContract from '../../../../contract/credit-packs.ts';
 import * as uploadsContract from '../../../../contract/uploads.ts';
 import * as usersContract from '../../../../contract/users.ts';
 import { ENDPOINTS, errorCodesOf, type Endpoint, type EndpointTag } from '../../../../contract/endpoints.ts';
@@ -46,6 +47,7 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   // Issue 23
   'api-keys.ts': apiKeysContract,
   'webhooks.ts': webhooksContract,
+  'credit-packs.ts': creditPacksContract,
 };
 
 /** Options of `buildOpenApiDocument`. */

@@ -14,6 +14,7 @@ import { PlanCardView } from './plan-card.tsx';
 import { useCheckout } from './use-checkout.ts';
 import { BillingHistoryList } from './billing-history-list.tsx';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
+import { CreditPacksCard } from './credit-packs-card.tsx';
 import './billing.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -156,10 +157,20 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
                 <BillingHistoryList invoices={history?.invoices ?? null} loading={loadingHistory} />
               </div>
             </section>
+            {payAsYouGoCents(plans, plan) !== null ? (
+              <CreditPacksCard centsPerCredit={payAsYouGoCents(plans, plan)!} />
+            ) : null}
             <CancelSubscriptionCard onCanceled={refreshUser} />
           </>
         ) : null}
       </div>
     </div>
   );
+}
+
+/** The pay-as-you-go rate of `planName` in cents per credit, from its card's '$0.10/credit'; null when none. */
+function payAsYouGoCents(plans: PlanCard[] | null, planName: string): number | null {
+  const card = plans?.find((p) => p.planName.toLowerCase() === planName.toLowerCase());
+  const m = card?.payAsYouGo?.match(/^\$(\d+(?:\.\d+)?)\/credit$/);
+  return m ? Math.round(Number(m[1]) * 100) : null;
 }
