@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { EnginePlan, EngineRequest } from '../engines/engine.registry.ts';
 import type { JobNote } from '../../../contract/jobs.ts';
 import type { Cue } from '../../../contract/cues.ts';
-import { memoryArtifacts, type ArtifactStore } from './artifacts.ts';
+import { folderArtifacts, type ArtifactStore } from './artifacts.ts';
 import { createProgress, type PipelineStage } from './progress.ts';
 import type { Placement } from './voice-fit.ts';
 import { checkAborted, need, type PipelineOutput, type RunState, type StageModule } from './stages/stage.ts';
@@ -62,7 +62,7 @@ export interface PipelineRequest extends EngineRequest {
   outDir: string;
   signal?: AbortSignal;
   onProgress?: (p: { stage: PipelineStage; progress: number /* 0-100 overall */ }) => void;
-  /** Where the stages' artifacts are kept (a job's: storageArtifacts); in memory for this run by default. */
+  /** Where the stages' artifacts are kept (a job's: storageArtifacts); in the run's work folder by default. */
   artifacts?: ArtifactStore;
   /** Stage modules to run instead of STAGES (e.g. a different source-cues stage). */
   stages?: StageModule[];
@@ -117,7 +117,7 @@ export async function runMediaPipeline(req: PipelineRequest, plan: EnginePlan): 
   const s: RunState = {
     req,
     plan,
-    artifacts: req.artifacts ?? memoryArtifacts(),
+    artifacts: req.artifacts ?? folderArtifacts(path.join(work, 'artifacts')),
     work,
     subtitles: req.services.includes('subtitle'),
     voiceOver: req.services.includes('voice_over'),
