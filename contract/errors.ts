@@ -7,6 +7,7 @@
  * Codes marked "job" are also the reasons a job fails or an uploaded file is refused after its content was read.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 
 export const ERRORS = {
   // Requests
@@ -213,18 +214,18 @@ export type EngineProblem = v.InferOutput<typeof EngineProblem>;
  */
 export const ErrorBody = v.looseObject({
   error: v.string(),
-  statusCode: v.number(),
+  statusCode: finiteNumber(),
   code: v.picklist(ERROR_CODES),
   fields: v.optional(v.record(v.string(), v.string())),
-  price: v.optional(v.number()),
-  balance: v.optional(v.number()),
-  retry_after_seconds: v.optional(v.number()),
-  attempts_left: v.optional(v.number()),
-  max_bytes: v.optional(v.number()),
+  price: v.optional(finiteNumber()),
+  balance: v.optional(finiteNumber()),
+  retry_after_seconds: v.optional(finiteNumber()),
+  attempts_left: v.optional(finiteNumber()),
+  max_bytes: v.optional(finiteNumber()),
   problems: v.optional(v.array(EngineProblem)),
   voice: v.optional(v.string()),
   language: v.optional(v.string()),
-  revision: v.optional(v.number()),
+  revision: v.optional(finiteNumber()),
   track: v.optional(v.string()),
   cue_id: v.optional(v.string()),
   problem: v.optional(v.picklist(CUE_PROBLEMS)),

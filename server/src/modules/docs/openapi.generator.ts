@@ -15,6 +15,7 @@ import * as cuesContract from '../../../../contract/cues.ts';
 import * as cueRulesContract from '../../../../contract/cue-rules.ts';
 import * as tracksContract from '../../../../contract/tracks.ts';
 import * as textHygieneContract from '../../../../contract/text-hygiene.ts';
+import * as numbersContract from '../../../../contract/numbers.ts';
 import * as uploadsContract from '../../../../contract/uploads.ts';
 import * as usersContract from '../../../../contract/users.ts';
 import { ENDPOINTS, errorCodesOf, type Endpoint, type EndpointTag } from '../../../../contract/endpoints.ts';
@@ -41,6 +42,7 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'cue-rules.ts': cueRulesContract,
   'tracks.ts': tracksContract,
   'text-hygiene.ts': textHygieneContract,
+  'numbers.ts': numbersContract,
 };
 
 /** Options of `buildOpenApiDocument`. */
