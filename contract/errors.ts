@@ -168,6 +168,19 @@ export const ERRORS = {
     message: 'The subtitle file has cues timed after the end of the video or audio: is it the right file?',
   },
   TRANSCRIPT_EMPTY: { status: 422, message: 'The transcript has no text.' },
+  // Own words bounded by the media's length (issue 24: Netflix line limits, server/src/media/own-words-limits.ts)
+  OWN_WORDS_TOO_LARGE: {
+    status: 422,
+    message: 'The subtitle or transcript file is too large: at most 1 MB is accepted.',
+  },
+  OWN_WORDS_TOO_MANY_CUES: {
+    status: 422,
+    message: 'The subtitle file has more cues than the video or audio can show (at most 72 a minute).',
+  },
+  OWN_WORDS_CUE_TOO_LONG: {
+    status: 422,
+    message: 'A cue of the subtitle file is too long: a cue has at most 168 characters.',
+  },
   // Billing
   PLAN_NOT_AVAILABLE: { status: 400, message: 'This plan is not available for upgrade.' },
   ALREADY_ON_PLAN: { status: 409, message: 'You are already on this plan.' },

@@ -98,6 +98,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   SUBTITLE_BAD_TIMING: msg`A cue in the subtitle file ends before it starts.`,
   SUBTITLE_TIMES_OUTSIDE_MEDIA: msg`The subtitle file has cues timed after the end of the video or audio: is it the right file?`,
   TRANSCRIPT_EMPTY: msg`The transcript has no text.`,
+  // Own words bounded by the media's length (issue 24)
+  OWN_WORDS_TOO_LARGE: msg`The subtitle or transcript file is too large: at most 1 MB is accepted.`,
+  OWN_WORDS_TOO_MANY_CUES: msg`The subtitle file has more cues than the video can show (at most 72 a minute). Is it the right file?`,
+  OWN_WORDS_CUE_TOO_LONG: msg`A cue of the subtitle file is too long (at most 168 characters). Split it and upload the file again.`,
   // Billing
   PLAN_NOT_AVAILABLE: msg`This plan is not available for upgrade.`,
   ALREADY_ON_PLAN: msg`You are already on this plan.`,

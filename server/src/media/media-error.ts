@@ -18,7 +18,10 @@ export type MediaErrorCode =
   | 'SUBTITLE_ENCODING'
   | 'SUBTITLE_BAD_TIMING'
   | 'SUBTITLE_TIMES_OUTSIDE_MEDIA'
-  | 'TRANSCRIPT_EMPTY';
+  | 'TRANSCRIPT_EMPTY'
+  | 'OWN_WORDS_TOO_LARGE'
+  | 'OWN_WORDS_TOO_MANY_CUES'
+  | 'OWN_WORDS_CUE_TOO_LONG';
 
 /** A user-readable pipeline failure. */
 export class MediaError extends CodedError {
