@@ -196,7 +196,17 @@ export const EDITOR_ENDPOINTS = {
     auth: 'bearer',
     body: TranslateAgainRequest,
     response: json(TracksResponse),
-    errors: ['UNAUTHORIZED', 'JOB_NOT_FOUND', 'TRACKS_NOT_READY', 'NO_ENGINE', 'ENGINE_FAILED', 'JOB_BUSY'],
+    errors: [
+      'UNAUTHORIZED',
+      'JOB_NOT_FOUND',
+      'TRACKS_NOT_READY',
+      'NO_ENGINE',
+      'ENGINE_FAILED',
+      'JOB_BUSY',
+      'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_INPUT_TOO_LARGE',
+      'ENGINE_REFUSED',
+    ],
   },
   redubEstimate: {
     method: 'POST',

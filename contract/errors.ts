@@ -122,6 +122,22 @@ export const ERRORS = {
     message: 'The YouTube video could not be downloaded. Check the link, or upload the file instead.',
   },
   ENGINE_FAILED: { status: 502, message: 'A speech, translation or voice engine failed. Please try again later.' },
+  // Engine failures a retry cannot fix (the job fails at once, its credits are given back)
+  ENGINE_QUOTA_EXCEEDED: {
+    status: 503,
+    message:
+      'The speech, translation or voice service of this server has used up its quota. Your credits were given back; try again once the operator has renewed it.',
+  },
+  ENGINE_INPUT_TOO_LARGE: {
+    status: 422,
+    message:
+      'This is larger than the speech, translation or voice service accepts in one request, so trying again will not help. Your credits were given back.',
+  },
+  ENGINE_REFUSED: {
+    status: 502,
+    message:
+      'The speech, translation or voice service refused the request (its key or settings are not accepted). Your credits were given back; the operator must fix the settings.',
+  },
   FFMPEG_FAILED: { status: 500, message: 'The audio or video could not be processed.' },
   TOO_MANY_TRIES: {
     status: 500,
