@@ -100,6 +100,7 @@ export const JOB_NOTE_CODES = [
   'LANGUAGE_DETECTED',
   'OWN_SUBTITLES_USED',
   'TRANSCRIPT_SYNCED',
+  'VOICE_OVER_RUSHED',
 ] as const;
 export type JobNoteCode = (typeof JOB_NOTE_CODES)[number];
 
