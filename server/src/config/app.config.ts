@@ -57,6 +57,7 @@ export const appEnv = {
   TRUST_PROXY: boolWithDefault(false),
   RUN_WORKER: boolWithDefault(true),
   WORKER_CONCURRENCY: intWithDefault(1, 1, 64),
+  WORKER_HTTP_PORT: intWithDefault(0, 0, 65535),
   STORAGE: choiceWithDefault(['local', 's3'], 'local'),
   S3_ENDPOINT: optionalUrl(),
   S3_REGION: stringWithDefault('us-east-1'),
@@ -105,6 +106,11 @@ export interface AppConfig {
   trustProxy: boolean;
   runWorker: boolean;
   workerConcurrency: number;
+  /**
+   * Port on which `npm run worker` serves its own GET /healthz, /readyz and /metrics (on HOST); 0: none.
+   * The API process ignores it (its own PORT serves those).
+   */
+  workerHttpPort: number;
   /** Bearer token that GET /metrics also accepts from a non-loopback address; undefined: loopback only. */
   metricsToken?: string;
   /**
@@ -177,6 +183,7 @@ export function toAppConfig(e: AppEnv): AppConfig {
     trustProxy: e.TRUST_PROXY,
     runWorker: e.RUN_WORKER,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerHttpPort: e.WORKER_HTTP_PORT,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     storage:
