@@ -595,6 +595,7 @@ export const ENDPOINTS = {
       'OWN_WORDS_TOO_LARGE',
       'OWN_WORDS_TOO_MANY_CUES',
       'OWN_WORDS_CUE_TOO_LONG',
+      'OWN_WORDS_TOO_MUCH_TEXT',
       ...FILE_REFUSALS,
     ],
   },
