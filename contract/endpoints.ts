@@ -261,10 +261,12 @@ export const ENDPOINTS = {
     path: '/auth/signup',
     tag: 'auth',
     summary: 'Create an account; a 6-digit code is e-mailed',
+    description:
+      'An e-mail that already has an account is answered the same way (no account oracle); its owner is e-mailed instead.',
     auth: 'none',
     body: SignupRequest,
     response: json(SignupResponse, 201),
-    errors: ['RATE_LIMITED', 'EMAIL_TAKEN'],
+    errors: ['RATE_LIMITED'],
   },
   verifyEmail: {
     method: 'POST',
