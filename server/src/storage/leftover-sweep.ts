@@ -4,8 +4,10 @@
  * (os.tmpdir()/tarjama-media-*, tarjama-apertium-*) behind forever. At start-up this removes:
  * - DATA_DIR/work/<jobId>-* of every job that is not running (running: status 'processing' with progress written
  *   within JOB_STALE_SECONDS, by another live worker process);
- * - temp folders last changed before the oldest running job started (a folder of a running job was created after
- *   that job started, so it is kept), or all of them when no job is running;
+ * - this deployment's temp folders (temp-folders.ts: `tarjama-media-<deployment>-*`, `tarjama-apertium-<deployment>-*`;
+ *   another process's or deployment's folders in the shared temp folder are never touched, issue 24 item 14) last
+ *   changed before the oldest running job started (a folder of a running job was created after that job started,
+ *   so it is kept), or all of them when no job is running;
  * - other DATA_DIR/work entries (interrupted PUT bodies, voice samples) untouched for an hour.
  */
 import fsp from 'node:fs/promises';
@@ -14,9 +16,8 @@ import path from 'node:path';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { jobs } from '../db/schema/index.ts';
+import { deploymentIdOf, TEMP_KINDS, tempNamePrefix } from './temp-folders.ts';
 
-/** Temp folder prefixes of the media pipeline and the Apertium engine. */
-export const TEMP_PREFIXES = ['tarjama-media-', 'tarjama-apertium-'];
 const JOB_WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[0-9a-f]+$/i;
 const OTHER_WORK_MAX_AGE_MS = 60 * 60 * 1000;
 
@@ -61,8 +62,10 @@ export async function sweepLeftovers(
       if (!runningIds.has(job)) await remove(file);
     } else if (Date.now() - (await mtimeOf(file)) > OTHER_WORK_MAX_AGE_MS) await remove(file);
   }
+  const deployment = deploymentIdOf(ctx.config.app.dataDir);
+  const ours = TEMP_KINDS.map((kind) => tempNamePrefix(kind, deployment));
   for (const name of await entries(tmpDir)) {
-    if (!TEMP_PREFIXES.some((p) => name.startsWith(p))) continue;
+    if (!ours.some((p) => name.startsWith(p))) continue;
     const file = path.join(tmpDir, name);
     if ((await mtimeOf(file)) < oldestStart) await remove(file);
   }
