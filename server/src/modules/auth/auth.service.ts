@@ -171,8 +171,10 @@ export async function verifyEmail(deps: AuthDeps, input: VerifyEmailRequest, cli
       throw new AppError('OTP_TOO_MANY_ATTEMPTS');
     }
     const left = MAX_WRONG_CODES - tries;
+    // This client's tries are used up; the code itself may still work from the owner's own connection (issue 24),
+    // so the answer says what is true for this client only.
     if (left === 0)
-      throw new AppError('INVALID_OTP', 'Invalid OTP. This code no longer works: please request a new one.', {
+      throw new AppError('INVALID_OTP', 'Invalid OTP. No tries are left from here: request a new code.', {
         attempts_left: 0,
       });
     throw new AppError('INVALID_OTP', undefined, { attempts_left: left });
