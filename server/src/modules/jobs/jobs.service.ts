@@ -211,7 +211,10 @@ async function ownWordsOf(
     checkOwnWordsBytes(words.upload.sizeBytes ?? 0);
     const bytes = Buffer.concat(await (await ctx.storage.read(words.upload.storageKey)).toArray());
     checkOwnWordsBytes(bytes.length);
-    const read = readSourceWords(decodeWordsFile(bytes), extensionOf(words.upload.filename));
+    const read = readSourceWords(
+      decodeWordsFile(bytes, words.upload.declaredCharset ?? undefined),
+      extensionOf(words.upload.filename),
+    );
     checkOwnWords(read, mediaSeconds);
     text = read.kind === 'cues' ? read.cues.flatMap((c) => c.lines).join(' ') : read.text;
   } catch (err) {
