@@ -2,8 +2,8 @@
  * Start-up sweep of leftovers (issue 14, finding 7): a process killed mid-job (kill -9, out of memory) leaves
  * its work folder DATA_DIR/work/<jobId>-<hex> and the pipeline's and Apertium's temp folders
  * (os.tmpdir()/tarjama-media-*, tarjama-apertium-*) behind forever. At start-up this removes:
- * - DATA_DIR/work/<jobId>-* of every job that is not running (running: status 'processing' with progress written
- *   within JOB_STALE_SECONDS, by another live worker process);
+ * - DATA_DIR/work/<jobId>-* (a try's or a re-dub's) of every job that is not running (running: status 'processing'
+ *   with progress written within JOB_STALE_SECONDS, by another live worker process);
  * - this deployment's temp folders (temp-folders.ts: `tarjama-media-<deployment>-*`, `tarjama-apertium-<deployment>-*`;
  *   another process's or deployment's folders in the shared temp folder are never touched, issue 24 item 14) last
  *   changed before the oldest running job started (a folder of a running job was created after that job started,
@@ -18,7 +18,12 @@ import type { AppContext } from '../context.ts';
 import { jobs } from '../db/schema/index.ts';
 import { deploymentIdOf, TEMP_KINDS, tempNamePrefix } from './temp-folders.ts';
 
-const JOB_WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[0-9a-f]+$/i;
+/**
+ * A job's work folder: `<jobId>-<try>-<hex>` (job-runner.ts), `<jobId>-redub-<hex>` (redub.runner.ts) or
+ * `<jobId>-<hex>`. Before issue 24 only the last form was recognised: the others waited an hour as "other" entries,
+ * even when their job had ended, and a running job's untouched for an hour could go.
+ */
+const JOB_WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(?:(?:\d+|redub)-)?[0-9a-f]+$/i;
 const OTHER_WORK_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** What one sweep removed: absolute paths. */

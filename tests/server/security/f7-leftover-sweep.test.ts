@@ -57,6 +57,10 @@ describe('finding 7: start-up sweep of leftovers', () => {
     const keepRunning = mk(path.join(work, `${running}-a1b2c3d4`));
     const dropKilled = mk(path.join(work, `${killed}-a1b2c3d4`));
     const dropFailed = mk(path.join(work, `${failed}-00ff00ff`));
+    // Issue 24 (LOW): a try's and a re-dub's work folders, as the runners name them, follow their job.
+    const dropKilledTry = mk(path.join(work, `${killed}-2-a1b2c3d4`));
+    const dropKilledRedub = mk(path.join(work, `${failed}-redub-0a0b0c0d`));
+    const keepRunningTry = mk(path.join(work, `${running}-1-deadbeef`), new Date(Date.now() - 2 * 3600_000));
     const dropOldPut = path.join(work, 'put-old');
     fs.writeFileSync(dropOldPut, 'x');
     fs.utimesSync(dropOldPut, hourAgo, new Date(Date.now() - 2 * 3600_000));
@@ -73,8 +77,18 @@ describe('finding 7: start-up sweep of leftovers', () => {
     const keepUnnamed = mk(path.join(tmp, 'tarjama-apertium-x9y8z7'), hourAgo);
 
     const { removed } = await sweepLeftovers(t.ctx, tmp);
-    expect(removed.sort()).toEqual([dropKilled, dropFailed, dropOldPut, dropOldMedia, dropOldApertium].sort());
-    for (const kept of [keepRunning, keepFreshPut, keepNewMedia, keepOther, keepOtherDeployment, keepUnnamed])
+    expect(removed.sort()).toEqual(
+      [dropKilled, dropFailed, dropKilledTry, dropKilledRedub, dropOldPut, dropOldMedia, dropOldApertium].sort(),
+    );
+    for (const kept of [
+      keepRunning,
+      keepRunningTry,
+      keepFreshPut,
+      keepNewMedia,
+      keepOther,
+      keepOtherDeployment,
+      keepUnnamed,
+    ])
       expect(fs.existsSync(kept)).toBe(true);
     for (const gone of removed) expect(fs.existsSync(gone)).toBe(false);
   });
