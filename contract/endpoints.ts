@@ -272,10 +272,12 @@ export const ENDPOINTS = {
     path: '/auth/signup',
     tag: 'auth',
     summary: 'Create an account; a 6-digit code is e-mailed',
+    description:
+      'An e-mail that already has an account is answered the same way (no account oracle); its owner is e-mailed instead.',
     auth: 'none',
     body: SignupRequest,
     response: json(SignupResponse, 201),
-    errors: ['RATE_LIMITED', 'EMAIL_TAKEN'],
+    errors: ['RATE_LIMITED'],
   },
   verifyEmail: {
     method: 'POST',
@@ -606,6 +608,7 @@ export const ENDPOINTS = {
       'OWN_WORDS_TOO_LARGE',
       'OWN_WORDS_TOO_MANY_CUES',
       'OWN_WORDS_CUE_TOO_LONG',
+      'OWN_WORDS_TOO_MUCH_TEXT',
       ...FILE_REFUSALS,
     ],
   },

@@ -197,6 +197,10 @@ export const ERRORS = {
     status: 422,
     message: 'A cue of the subtitle file is too long: a cue has at most 168 characters.',
   },
+  OWN_WORDS_TOO_MUCH_TEXT: {
+    status: 422,
+    message: 'The transcript is longer than the video or audio can hold: at most 25 characters a second of media.',
+  },
   // Billing
   PLAN_NOT_AVAILABLE: { status: 400, message: 'This plan is not available for upgrade.' },
   ALREADY_ON_PLAN: { status: 409, message: 'You are already on this plan.' },

@@ -26,6 +26,14 @@ export type TrackCue = v.InferOutput<typeof TrackCue>;
 export const TrackCues = v.pipe(v.array(TrackCue), v.maxLength(10_000, 'a track holds at most 10,000 cues'));
 
 /**
+ * Largest body of PUT /v1/jobs/{id}/tracks, bytes (issue 24 item 7; the API's default is 64 KB, a 600-cue track of
+ * a 30-minute video is 84 KB): 10,000 cues (TrackCues) of a full Netflix subtitle (2 lines of 42 characters, up to
+ * 3 bytes a character in UTF-8) with a 64-character id and both times take about 400 bytes each as JSON, 4 MB a
+ * track; the limit fits the source and three target tracks saved at once.
+ */
+export const SAVE_TRACKS_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
  * A subtitle rule a cue breaks (contract/cues.ts `checkCues`): a warning, never a refusal. `detail` is English
  * for API users (the web words the rule itself).
  */

@@ -173,7 +173,8 @@ async function main(): Promise<void> {
       const j = (await call('GET', `/v1/jobs/${sub.body.id}`)).body;
       return { status: j.status, stage: j.stage, progress: j.progress, error_code: j.error_code };
     };
-    for (let s = await job(); s.status === 'pending'; s = await job()) await new Promise((r) => setTimeout(r, 100));
+    for (let s = await job(); ['pending', 'queued'].includes(s.status); s = await job())
+      await new Promise((r) => setTimeout(r, 100));
     const before = await job();
     const loaded = await load(`${base}/healthz`);
     const after = await job();

@@ -105,6 +105,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   OWN_WORDS_TOO_LARGE: msg`The subtitle or transcript file is too large: at most 1 MB is accepted.`,
   OWN_WORDS_TOO_MANY_CUES: msg`The subtitle file has more cues than the video can show (at most 72 a minute). Is it the right file?`,
   OWN_WORDS_CUE_TOO_LONG: msg`A cue of the subtitle file is too long (at most 168 characters). Split it and upload the file again.`,
+  OWN_WORDS_TOO_MUCH_TEXT: msg`The transcript is longer than the video can hold (at most 25 characters a second). Is it the right file?`,
   // Billing
   PLAN_NOT_AVAILABLE: msg`This plan is not available for upgrade.`,
   ALREADY_ON_PLAN: msg`You are already on this plan.`,

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import path from 'node:path';
 import {
+  trustedProxies,
   boolWithDefault,
   choiceWithDefault,
   intWithDefault,
@@ -54,7 +55,7 @@ export const appEnv = {
   OIDC_CLIENT_ID: optionalString(),
   OIDC_CLIENT_SECRET: optionalString(),
   RATE_LIMIT_ENABLED: boolWithDefault(true),
-  TRUST_PROXY: boolWithDefault(false),
+  TRUST_PROXY: trustedProxies(),
   RUN_WORKER: boolWithDefault(true),
   WORKER_CONCURRENCY: intWithDefault(1, 1, 64),
   WORKER_HTTP_PORT: intWithDefault(0, 0, 65535),
@@ -102,8 +103,11 @@ export interface AppConfig {
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string };
   rateLimitEnabled: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * The proxies trusted to tell the client address in X-Forwarded-For (Fastify `trustProxy`): false (none), a hop
+   * count, or proxy addresses / CIDR ranges. Only the entries those proxies added are read (env.ts trustedProxies).
+   */
+  trustProxy: false | number | string[];
   runWorker: boolean;
   workerConcurrency: number;
   /**

@@ -93,7 +93,9 @@ function splitSentence(
         language,
         rules,
       );
-      const chars = layout ? layout.lines.reduce((s, l) => s + visibleLength(l), 0) : Infinity;
+      // Without a layout only a lone word longer than a line (a URL) gets past the check below: it is counted as
+      // it is, so it still makes a cue (an infinite cost made no cut at all: issue 24 item 11).
+      const chars = layout ? layout.lines.reduce((s, l) => s + visibleLength(l), 0) : visibleLength(words[i].text);
       const ok =
         layout &&
         span <= rules.maxDuration &&

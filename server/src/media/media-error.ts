@@ -24,7 +24,8 @@ export type MediaErrorCode =
   | 'TRANSCRIPT_EMPTY'
   | 'OWN_WORDS_TOO_LARGE'
   | 'OWN_WORDS_TOO_MANY_CUES'
-  | 'OWN_WORDS_CUE_TOO_LONG';
+  | 'OWN_WORDS_CUE_TOO_LONG'
+  | 'OWN_WORDS_TOO_MUCH_TEXT';
 
 /** A user-readable pipeline failure. */
 export class MediaError extends CodedError {

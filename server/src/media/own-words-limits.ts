@@ -10,6 +10,10 @@
  *   twice the Netflix cue (MAX_CUE_CHARACTERS);
  * - a subtitle stays on screen at least 5/6 s (20 frames), so a gapless track holds at most 72 cues per minute
  *   of media (MAX_CUES_PER_MINUTE);
+ * - adult reading speed is at most 20 characters per second; a transcript (.txt, timed by auto-sync, whose work
+ *   grows with its text) may be a verbatim record of fast speech, so it may run a quarter faster
+ *   (MAX_CHARACTERS_PER_SECOND), with a floor for short clips (issue 24 item 9: a 5,600-word .txt on an 11 s
+ *   video ran for minutes on a 1-credit price). A subtitle file is bounded by its cues (each re-cut in its time).
  */
 import { MediaError } from './media-error.ts';
 import type { SourceWords } from './subtitle-import.ts';
@@ -25,6 +29,15 @@ export const MAX_CUE_CHARACTERS = 2 * NETFLIX_LINES * NETFLIX_LINE_CHARACTERS;
 export const MAX_CUES_PER_MINUTE = 60 / (5 / 6);
 /** Cues any media may have, however short (a 5 s clip may hold a few short lines). */
 export const MIN_CUES_ALLOWED = 10;
+
+/** Transcript text per second of media, characters: a quarter above Netflix's 20 characters a second. */
+export const MAX_CHARACTERS_PER_SECOND = 25;
+/** Transcript text any media may have, however short, characters. */
+export const MIN_CHARACTERS_ALLOWED = 250;
+
+/** The most characters a transcript may have on media of `seconds`. */
+export const maxCharactersFor = (seconds: number) =>
+  Math.max(MIN_CHARACTERS_ALLOWED, Math.ceil(seconds * MAX_CHARACTERS_PER_SECOND));
 
 /** The most cues own words may have on media of `seconds`. */
 export const maxCuesFor = (seconds: number) =>
@@ -48,10 +61,19 @@ const characters = (text: string) => [...text.replace(/\s+/g, ' ').trim()].lengt
 /**
  * Checks the words read from a file against the media's length (`mediaSeconds`).
  * @throws MediaError OWN_WORDS_CUE_TOO_LONG (naming the first cue over MAX_CUE_CHARACTERS),
- *         OWN_WORDS_TOO_MANY_CUES (more than maxCuesFor).
+ *         OWN_WORDS_TOO_MANY_CUES (more than maxCuesFor), OWN_WORDS_TOO_MUCH_TEXT (a transcript over maxCharactersFor).
  */
 export function checkOwnWords(words: SourceWords, mediaSeconds: number): void {
-  if (words.kind !== 'cues') return;
+  if (words.kind === 'transcript') {
+    const total = characters(words.text);
+    const allowed = maxCharactersFor(mediaSeconds);
+    if (total > allowed)
+      throw new MediaError(
+        'OWN_WORDS_TOO_MUCH_TEXT',
+        `The transcript holds ${total} characters; ${mediaSeconds.toFixed(1)} s of media take at most ${allowed} (${MAX_CHARACTERS_PER_SECOND} a second).`,
+      );
+    return;
+  }
   const allowed = maxCuesFor(mediaSeconds);
   if (words.cues.length > allowed)
     throw new MediaError(

@@ -10,8 +10,6 @@
  * Words follow the glossary in README.md: sentences are translated, cut into cues, and voiced as dub segments.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { EnginePlan, EngineRequest } from '../engines/engine.registry.ts';
 import type { JobNote } from '../../../contract/jobs.ts';
 import type { Cue } from '../../../contract/cues.ts';
@@ -30,6 +28,7 @@ import { finalizeStage } from './stages/finalize.ts';
 import { ownWordsStage, type OwnWords } from './stages/own-words.ts';
 import { burnedSubtitlesStage } from './stages/burned-subtitles.ts';
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
+import { tempFolderPrefix } from '../storage/temp-folders.ts';
 
 export type { PipelineStage } from './progress.ts';
 export type { PipelineOutput } from './stages/stage.ts';
@@ -113,7 +112,7 @@ export async function runMediaPipeline(req: PipelineRequest, plan: EnginePlan): 
   if (!plan.speech && !req.ownWords)
     throw new Error('The engine plan has no speech engine: it was chosen for a document request.');
   const modules = req.stages ?? (req.ownWords ? OWN_WORDS_STAGES : STAGES);
-  const work = await mkdtemp(path.join(os.tmpdir(), 'tarjama-media-'));
+  const work = await mkdtemp(tempFolderPrefix('media'));
   const s: RunState = {
     req,
     plan,

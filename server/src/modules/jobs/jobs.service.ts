@@ -189,7 +189,8 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
  * checked against the bounds of own words on media of `mediaSeconds` (own-words-limits.ts) and, when the source is
  * 'auto', the language its text is written in (language-id.ts).
  * @throws AppError SOURCE_LANGUAGE_REQUIRED (source 'auto' and the text too short or in no studio language),
- *   NOT_A_WORDS_FILE, OWN_WORDS_TOO_LARGE / OWN_WORDS_TOO_MANY_CUES / OWN_WORDS_CUE_TOO_LONG (422),
+ *   NOT_A_WORDS_FILE, OWN_WORDS_TOO_LARGE / OWN_WORDS_TOO_MANY_CUES / OWN_WORDS_CUE_TOO_LONG /
+ *   OWN_WORDS_TOO_MUCH_TEXT (422),
  *   UPLOAD_NOT_FOUND / UPLOAD_EXPIRED / UPLOAD_INCOMPLETE as for media_url.
  */
 async function ownWordsOf(
@@ -210,7 +211,10 @@ async function ownWordsOf(
     checkOwnWordsBytes(words.upload.sizeBytes ?? 0);
     const bytes = Buffer.concat(await (await ctx.storage.read(words.upload.storageKey)).toArray());
     checkOwnWordsBytes(bytes.length);
-    const read = readSourceWords(decodeWordsFile(bytes), extensionOf(words.upload.filename));
+    const read = readSourceWords(
+      decodeWordsFile(bytes, words.upload.declaredCharset ?? undefined),
+      extensionOf(words.upload.filename),
+    );
     checkOwnWords(read, mediaSeconds);
     text = read.kind === 'cues' ? read.cues.flatMap((c) => c.lines).join(' ') : read.text;
   } catch (err) {
