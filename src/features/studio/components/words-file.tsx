@@ -19,7 +19,7 @@ export function WordsFile() {
 
   const onFile = async (file: File) => {
     try {
-      const view = await getUploadWorker().addUpload(file, 'document');
+      const view = await getUploadWorker().addUpload(file, 'words');
       useStudioStore.getState().upsertUpload(view);
       update('media', { wordsUploadId: view.id });
     } catch (error) {
