@@ -130,3 +130,11 @@ export const LoginResponse = v.object({
   user: UserResponse,
 });
 export type LoginResponse = v.InferOutput<typeof LoginResponse>;
+
+/**
+ * GET /v1/auth/providers: the sign-in methods this server offers besides e-mail and password. `google` is true
+ * when OIDC_ISSUER and OIDC_CLIENT_ID are set; the sign-in and sign-up forms show the Google button only then
+ * (issue 22 item 11).
+ */
+export const AuthProvidersResponse = v.object({ google: v.boolean() });
+export type AuthProvidersResponse = v.InferOutput<typeof AuthProvidersResponse>;

@@ -111,6 +111,11 @@ export type Invoice = v.InferOutput<typeof Invoice>;
 export const BillingHistoryResponse = v.object({
   invoices: v.array(Invoice),
   next_billing_date: v.optional(v.nullable(v.string())),
+  /**
+   * When a paid plan was cancelled (at the end of its period): the day it ends and the account moves to Free
+   * (ISO 8601); null otherwise. The subscription page shows the cancelled state with it (issue 22 item 9).
+   */
+  plan_ends_at: v.optional(v.nullable(v.string())),
 });
 export type BillingHistoryResponse = v.InferOutput<typeof BillingHistoryResponse>;
 

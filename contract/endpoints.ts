@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { finiteNumber } from './numbers.ts';
 import type { ErrorCode } from './errors.ts';
 import {
+  AuthProvidersResponse,
   EmailOnlyRequest,
   LoginRequest,
   LoginResponse,
@@ -340,6 +341,15 @@ export const ENDPOINTS = {
     body: ResetPasswordRequest,
     response: json(MessageResponse),
     errors: ['RATE_LIMITED', 'INVALID_RESET_TOKEN'],
+  },
+  authProviders: {
+    method: 'GET',
+    path: '/v1/auth/providers',
+    tag: 'auth',
+    summary: 'The sign-in methods offered besides e-mail and password (Google when configured)',
+    auth: 'none',
+    response: json(AuthProvidersResponse),
+    errors: [],
   },
   googleLogin: {
     method: 'GET',

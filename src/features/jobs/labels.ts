@@ -5,7 +5,7 @@
  */
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { JobNote, JobNoteCode, JobStage, JobStatus, OutputKind } from '../../../contract/jobs.ts';
+import type { JobNote, JobNoteCode, JobResponse, JobStage, JobStatus, OutputKind } from '../../../contract/jobs.ts';
 import { languageLabel } from '../../config/languages.ts';
 
 /** What a running job is doing (the worker's steps, the media pipeline's stages, the document translation). */
@@ -74,4 +74,16 @@ export function noteText(note: JobNote, i18n: I18n): string {
   const code = note.params?.language;
   const language = typeof code === 'string' ? languageLabel(code, i18n) : i18n._(msg`an unknown language`);
   return i18n._(NOTE_TEXT[note.code](language, note.params ?? {}));
+}
+
+/**
+ * The job's source language as settled: for 'auto', the language its notes name once the job detected, assumed
+ * or was given it (LANGUAGE_DETECTED, LANGUAGE_ASSUMED, OWN_SUBTITLES_USED, TRANSCRIPT_SYNCED); 'auto' until
+ * then (issue 22 item 12: a row kept saying "Auto-detect -> Spanish").
+ */
+export function settledSource(job: Pick<JobResponse, 'source_language' | 'notes'>): string {
+  const source = job.source_language || 'auto';
+  if (source !== 'auto') return source;
+  const named = job.notes.find((n) => typeof n.params?.language === 'string')?.params?.language;
+  return typeof named === 'string' ? named : source;
 }
