@@ -51,6 +51,15 @@ import {
   TestCheckoutConfirmResponse,
   TestCheckoutSessionResponse,
 } from './billing.ts';
+import { ApiKey, ApiKeyListResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './api-keys.ts';
+import {
+  CreatedWebhookResponse,
+  CreateWebhookRequest,
+  WebhookDeliveriesResponse,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookListResponse,
+} from './webhooks.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -61,7 +70,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 export type EndpointAuth = 'bearer' | 'none' | 'signed' | 'stripe';
 
 export type EndpointTag =
-  'auth' | 'users' | 'uploads' | 'tus' | 'jobs' | 'documents' | 'billing' | 'health' | 'reference';
+  'auth' | 'users' | 'uploads' | 'tus' | 'jobs' | 'documents' | 'billing' | 'health' | 'reference' | 'api';
 
 // Schemas of any input and output type: the table holds many different ones.
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -153,6 +162,24 @@ export const FILE_REFUSALS = [
   // A .txt transcript (source_subtitles_url of a media job)
   'SUBTITLE_ENCODING',
   'TRANSCRIPT_EMPTY',
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * Idempotency-Key (issue 23, Stripe's scheme): the same key with the same body answers the first result for 24 hours
+ * and creates nothing again; with a different body 422 IDEMPOTENCY_KEY_REUSED.
+ */
+const IDEMPOTENCY_KEY: EndpointHeader = {
+  name: 'Idempotency-Key',
+  description:
+    'Up to 255 printable characters (a UUID v4 is a good choice). Retrying with the same key and body answers ' +
+    'the first result (with `Idempotent-Replayed: true`) for 24 hours instead of doing it again; the same key ' +
+    'with a different body answers 422 IDEMPOTENCY_KEY_REUSED; while the first is still running a duplicate ' +
+    'waits for its answer (409 IDEMPOTENCY_KEY_IN_USE after 30 s).',
+};
+const IDEMPOTENCY_ERRORS = [
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
 ] as const satisfies readonly ErrorCode[];
 
 /** tus 1.0 requests carry this header; any other value is answered 412. */
@@ -436,8 +463,9 @@ export const ENDPOINTS = {
       'from there. Once complete, the content is checked; `file_url` then names the file as a job `media_url`.',
     auth: 'bearer',
     body: PresignedUrlRequest,
+    headers: [IDEMPOTENCY_KEY],
     response: json(PresignedUrlResponse),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE'],
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE', ...IDEMPOTENCY_ERRORS],
   },
   uploadPut: {
     method: 'PUT',
@@ -599,8 +627,10 @@ export const ENDPOINTS = {
     description: 'Priced from the media length; the credits are reserved at once and charged when it completes.',
     auth: 'bearer',
     body: TranslateJobRequest,
+    headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
+      ...IDEMPOTENCY_ERRORS,
       'UNAUTHORIZED',
       'PAYMENT_REQUIRED',
       'NO_ENGINE',
@@ -629,8 +659,10 @@ export const ENDPOINTS = {
     summary: 'Start a document job (.docx, .xlsx, .srt, .vtt) keeping its formatting',
     auth: 'bearer',
     body: DocumentJobRequest,
+    headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
+      ...IDEMPOTENCY_ERRORS,
       'UNAUTHORIZED',
       'PAYMENT_REQUIRED',
       'NO_ENGINE',
@@ -833,6 +865,89 @@ export const ENDPOINTS = {
     response: json(v.object({ received: v.boolean() })),
     errors: ['WEBHOOK_SIGNATURE_INVALID', 'PAYMENT_PROVIDER_ERROR', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'],
   },
+  // API keys (issue 23)
+  listApiKeys: {
+    method: 'GET',
+    path: '/v1/api-keys',
+    tag: 'api',
+    summary: "The account's API keys (prefix and last use; never the secret)",
+    auth: 'bearer',
+    response: json(ApiKeyListResponse),
+    errors: ['UNAUTHORIZED'],
+  },
+  createApiKey: {
+    method: 'POST',
+    path: '/v1/api-keys',
+    tag: 'api',
+    summary: 'Create an API key: the answer holds its secret, shown this once',
+    description:
+      'Only on plans with API access (Pro and Business); Free and Explorer answer 403 API_ACCESS_NOT_IN_PLAN.',
+    auth: 'bearer',
+    body: CreateApiKeyRequest,
+    response: json(CreatedApiKeyResponse, 201),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'API_ACCESS_NOT_IN_PLAN', 'API_KEY_LIMIT'],
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/v1/api-keys/{id}',
+    tag: 'api',
+    summary: 'Revoke an API key: it stops working at once',
+    auth: 'bearer',
+    response: json(ApiKey),
+    errors: ['UNAUTHORIZED', 'API_KEY_NOT_FOUND'],
+  },
+  // Webhooks (issue 23)
+  listWebhooks: {
+    method: 'GET',
+    path: '/v1/webhooks',
+    tag: 'api',
+    summary: "The account's webhook endpoints",
+    auth: 'bearer',
+    response: json(WebhookListResponse),
+    errors: ['UNAUTHORIZED'],
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/v1/webhooks',
+    tag: 'api',
+    summary: 'Add a webhook endpoint: the answer holds its signing secret, shown this once',
+    description:
+      'Events `job.completed` and `job.failed` (default: both) are POSTed as JSON with the header ' +
+      '`Tarjama-Signature: t=TIMESTAMP,v1=HMAC` (hex HMAC-SHA256 of `TIMESTAMP.BODY` with the secret; refuse a ' +
+      'timestamp more than 5 minutes old). A non-2xx answer is retried with exponential back-off for 24 hours, ' +
+      'then the endpoint is disabled and you are e-mailed. The URL must be https and reach a public address.',
+    auth: 'bearer',
+    body: CreateWebhookRequest,
+    response: json(CreatedWebhookResponse, 201),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'API_ACCESS_NOT_IN_PLAN', 'WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_LIMIT'],
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/v1/webhooks/{id}',
+    tag: 'api',
+    summary: 'Delete a webhook endpoint (nothing more is sent to it)',
+    auth: 'bearer',
+    response: json(WebhookEndpoint),
+    errors: ['UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'],
+  },
+  testWebhook: {
+    method: 'POST',
+    path: '/v1/webhooks/{id}/test',
+    tag: 'api',
+    summary: 'Send a `webhook.test` event to the endpoint now',
+    auth: 'bearer',
+    response: json(WebhookDelivery, 202),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'WEBHOOK_NOT_FOUND'],
+  },
+  webhookDeliveries: {
+    method: 'GET',
+    path: '/v1/webhooks/{id}/deliveries',
+    tag: 'api',
+    summary: "The endpoint's last 50 deliveries with each try's status code",
+    auth: 'bearer',
+    response: json(WebhookDeliveriesResponse),
+    errors: ['UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'],
+  },
   // Operations
   openApi: {
     method: 'GET',
@@ -913,6 +1028,11 @@ export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, 
 
 /** Codes every JSON call can answer with: an unexpected failure. */
 export const COMMON_ERRORS = ['INTERNAL'] as const satisfies readonly ErrorCode[];
+/**
+ * Codes every bearer call can answer with when it is made with an API key (issue 23): the key's plan has no API
+ * access, or the key went past its rate.
+ */
+export const API_KEY_ERRORS = ['API_ACCESS_NOT_IN_PLAN', 'RATE_LIMITED'] as const satisfies readonly ErrorCode[];
 /** Codes of a call whose JSON or form body is parsed: bad JSON, a body over 64 KB, a Content-Type not taken. */
 export const BODY_ERRORS = [
   'BAD_REQUEST',
@@ -929,7 +1049,8 @@ export function parsesBody(endpoint: Pick<Endpoint, 'method' | 'bodyType' | 'aut
 }
 
 /**
- * Every code `endpoint` can answer with as an `ErrorBody`: its own `errors`, plus INTERNAL, plus VALIDATION_FAILED
+ * Every code `endpoint` can answer with as an `ErrorBody`: its own `errors`, plus INTERNAL, plus API_KEY_ERRORS
+ * for bearer calls, plus VALIDATION_FAILED
  * when it takes a body or query schema, plus BODY_ERRORS when its body is parsed. A call whose failures are all
  * plain text (tus: `textErrors` and no `errors`) has none.
  */
@@ -937,6 +1058,7 @@ export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(endpoint.errors);
   if (endpoint.textErrors && !endpoint.errors.length) return [];
   for (const code of COMMON_ERRORS) codes.add(code);
+  if (endpoint.auth === 'bearer') for (const code of API_KEY_ERRORS) codes.add(code);
   if (endpoint.body || endpoint.query) codes.add('VALIDATION_FAILED');
   if (parsesBody(endpoint)) for (const code of BODY_ERRORS) codes.add(code);
   return [...codes];

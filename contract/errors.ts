@@ -212,6 +212,34 @@ export const ERRORS = {
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment provider could not be reached. Please try again.' },
   BILLING_NOT_CONFIGURED: { status: 503, message: 'Payments are not configured on this server.' },
+  // API keys (issue 23)
+  API_ACCESS_NOT_IN_PLAN: {
+    status: 403,
+    message: 'Your plan does not include API access. Upgrade to Pro or Business to use API keys.',
+  },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found.' },
+  API_KEY_LIMIT: { status: 409, message: 'You have 20 API keys. Revoke one before creating another.' },
+  // Webhooks (issue 23)
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: 400,
+    message:
+      'This webhook URL is not allowed: it must be https and reach a public address (not a private, loopback or link-local one).',
+  },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found.' },
+  WEBHOOK_LIMIT: { status: 409, message: 'You have 10 webhook endpoints. Delete one before adding another.' },
+  // Idempotency-Key (issue 23)
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 1 to 255 printable characters without spaces.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -23,6 +23,9 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { storageFailure } from './storage/storage-failure.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { idempotencySweep } from './modules/idempotency/idempotency.sweep.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 /** A route module: registers its routes on the app with the context it needs. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -42,6 +45,10 @@ const ROUTE_MODULES: RouteModule[] = [
   tracksRoutes,
   downloadRoutes,
   docsRoutes,
+  // Issue 23: the way in for programs.
+  apiKeyRoutes,
+  idempotencySweep,
+  webhookRoutes,
 ];
 
 /** Paths that belong to the API, never to the single-page app. */
@@ -99,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       'Upload-Concat',
       'X-HTTP-Method-Override',
       'X-Requested-With',
+      'Idempotency-Key',
     ],
     exposedHeaders: [
       'Location',
@@ -112,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       'Tus-Max-Size',
       'Content-Disposition',
       'Retry-After',
+      'Idempotent-Replayed',
     ],
     maxAge: 600,
   });

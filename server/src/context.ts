@@ -16,6 +16,8 @@ import { shareTokenRevocations } from './modules/auth/token-revocation.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createStorage } from './storage/storage.factory.ts';
 import { createEngineRegistry, type EngineRegistry } from './engines/engine.registry.ts';
+import { withApiKeys } from './modules/api-keys/api-key-auth.ts';
+import { apiAccessRule } from './modules/api-keys/api-access.ts';
 
 /** What one part reports to GET /healthz. */
 export interface HealthReport {
@@ -86,7 +88,12 @@ export async function createContext(
     queue,
     mailer,
     secret,
-    tokens: revocations.tokens,
+    // Access tokens, and API keys (issue 23) wherever a bearer token is read.
+    tokens: withApiKeys(revocations.tokens, {
+      db: database.db,
+      planHasApiAccess: apiAccessRule(config.billing),
+      ratePerMinute: config.api.keyRatePerMinute,
+    }),
     storage: createStorage(app.storage, secret, () => config.app.publicUrl),
     engines: createEngineRegistry(config.engines),
     healthChecks: new Map(),

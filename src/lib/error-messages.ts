@@ -114,6 +114,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   WEBHOOK_SIGNATURE_INVALID: msg`The payment notice could not be verified.`,
   PAYMENT_PROVIDER_ERROR: msg`The payment provider could not be reached. Please try again.`,
   BILLING_NOT_CONFIGURED: msg`Payments are not set up on this server.`,
+  // API keys (issue 23)
+  API_ACCESS_NOT_IN_PLAN: msg`Your plan does not include API access. Upgrade to Pro or Business to use API keys.`,
+  API_KEY_NOT_FOUND: msg`This API key does not exist.`,
+  API_KEY_LIMIT: msg`You have 20 API keys. Revoke one before creating another.`,
+  // Webhooks (issue 23)
+  WEBHOOK_URL_NOT_ALLOWED: msg`This webhook URL is not allowed: it must be https and reach a public address.`,
+  WEBHOOK_NOT_FOUND: msg`This webhook endpoint does not exist.`,
+  WEBHOOK_LIMIT: msg`You have 10 webhook endpoints. Delete one before adding another.`,
+  // Idempotency-Key (issue 23)
+  IDEMPOTENCY_KEY_INVALID: msg`The request's idempotency key is not valid.`,
+  IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different details. Please try again.`,
+  IDEMPOTENCY_KEY_IN_USE: msg`This request is still being processed. Try again in a moment.`,
 };
 
 /** Client codes. UNKNOWN is only used when the caller gives no fallback text of its own. */

@@ -56,4 +56,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   expires: msg`Link expiry`,
   signature: msg`Link signature`,
   inline: msg`Open in the browser`,
+  // Webhooks (issue 23)
+  url: msg`Webhook URL`,
+  events: msg`Events`,
 };

@@ -33,6 +33,7 @@ import { jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.reg
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
+import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
@@ -78,6 +79,7 @@ export function createJobRunner(ctx: AppContext) {
     await releaseReservation(ctx.db, job.userId, job.id, 'job failed', (tx) =>
       repo.failUnfinished(tx, job.id, failure),
     );
+    await emitJobEvent(ctx, 'job.failed', job.id);
   }
 
   /** Runs `fn` with a local path of the job's input. @throws YoutubeError, MediaError */
@@ -310,6 +312,7 @@ export function createJobRunner(ctx: AppContext) {
             (performance.now() - startedAt) / 1000 / job.mediaSeconds,
           );
         await notifyJobFinished(ctx, job);
+        await emitJobEvent(ctx, 'job.completed', job.id);
       }
     } catch (err) {
       if (signal.aborted && signal.reason instanceof ShutdownError) {
