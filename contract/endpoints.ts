@@ -5,8 +5,10 @@
  * each answer with its schema), and a server test checks that every route the server serves is listed here.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import type { ErrorCode } from './errors.ts';
 import {
+  AuthProvidersResponse,
   EmailOnlyRequest,
   LoginRequest,
   LoginResponse,
@@ -223,7 +225,17 @@ export const EDITOR_ENDPOINTS = {
     auth: 'bearer',
     body: TranslateAgainRequest,
     response: json(TracksResponse),
-    errors: ['UNAUTHORIZED', 'JOB_NOT_FOUND', 'TRACKS_NOT_READY', 'NO_ENGINE', 'ENGINE_FAILED', 'JOB_BUSY'],
+    errors: [
+      'UNAUTHORIZED',
+      'JOB_NOT_FOUND',
+      'TRACKS_NOT_READY',
+      'NO_ENGINE',
+      'ENGINE_FAILED',
+      'JOB_BUSY',
+      'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_INPUT_TOO_LARGE',
+      'ENGINE_REFUSED',
+    ],
   },
   redubEstimate: {
     method: 'POST',
@@ -289,10 +301,12 @@ export const ENDPOINTS = {
     path: '/auth/signup',
     tag: 'auth',
     summary: 'Create an account; a 6-digit code is e-mailed',
+    description:
+      'An e-mail that already has an account is answered the same way (no account oracle); its owner is e-mailed instead.',
     auth: 'none',
     body: SignupRequest,
     response: json(SignupResponse, 201),
-    errors: ['RATE_LIMITED', 'EMAIL_TAKEN'],
+    errors: ['RATE_LIMITED'],
   },
   verifyEmail: {
     method: 'POST',
@@ -355,6 +369,15 @@ export const ENDPOINTS = {
     body: ResetPasswordRequest,
     response: json(MessageResponse),
     errors: ['RATE_LIMITED', 'INVALID_RESET_TOKEN'],
+  },
+  authProviders: {
+    method: 'GET',
+    path: '/v1/auth/providers',
+    tag: 'auth',
+    summary: 'The sign-in methods offered besides e-mail and password (Google when configured)',
+    auth: 'none',
+    response: json(AuthProvidersResponse),
+    errors: [],
   },
   googleLogin: {
     method: 'GET',
@@ -464,7 +487,7 @@ export const ENDPOINTS = {
     ],
     response: {
       status: 200,
-      schema: v.object({ statusCode: v.literal(200), size_bytes: v.number() }),
+      schema: v.object({ statusCode: v.literal(200), size_bytes: finiteNumber() }),
       headers: { ETag: 'The upload id, quoted (as S3 answers a PUT).' },
     },
     errors: [
@@ -623,6 +646,10 @@ export const ENDPOINTS = {
       'SOURCE_LANGUAGE_REQUIRED',
       'BURN_IN_NEEDS_VIDEO',
       'NOT_A_WORDS_FILE',
+      'OWN_WORDS_TOO_LARGE',
+      'OWN_WORDS_TOO_MANY_CUES',
+      'OWN_WORDS_CUE_TOO_LONG',
+      'OWN_WORDS_TOO_MUCH_TEXT',
       ...FILE_REFUSALS,
     ],
   },

@@ -5,6 +5,7 @@
  * kind without a label fails the type check.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { ERROR_CODES } from './errors.ts';
 import { VoiceChoices } from './capabilities.ts';
 import { LanguageCode, SourceLanguageCode } from './languages.ts';
@@ -99,13 +100,14 @@ export const JOB_NOTE_CODES = [
   'LANGUAGE_DETECTED',
   'OWN_SUBTITLES_USED',
   'TRANSCRIPT_SYNCED',
+  'VOICE_OVER_RUSHED',
 ] as const;
 export type JobNoteCode = (typeof JOB_NOTE_CODES)[number];
 
 export const JobNote = v.object({
   code: v.picklist(JOB_NOTE_CODES),
   text: v.string(),
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+  params: v.optional(v.record(v.string(), v.union([v.string(), finiteNumber()]))),
 });
 export type JobNote = v.InferOutput<typeof JobNote>;
 
@@ -138,7 +140,7 @@ export const SubtitleStyle = v.object(
   {
     font_size: v.optional(
       v.pipe(
-        v.number(FONT_SIZE_MESSAGE),
+        finiteNumber(FONT_SIZE_MESSAGE),
         v.integer(FONT_SIZE_MESSAGE),
         v.minValue(16, FONT_SIZE_MESSAGE),
         v.maxValue(96, FONT_SIZE_MESSAGE),
@@ -230,18 +232,18 @@ export const PRICE_UNITS = ['minute', 'word'] as const;
 export const PriceLine = v.object({
   language: v.string(),
   service: v.picklist(SERVICES),
-  quantity: v.number(),
+  quantity: finiteNumber(),
   unit: v.picklist(PRICE_UNITS),
-  credits: v.number(),
+  credits: finiteNumber(),
 });
 export type PriceLine = v.InferOutput<typeof PriceLine>;
 
 /** POST /v1/jobs/estimate answer: credits it costs, the balance, and the measured length or words. */
 export const EstimateResponse = v.object({
-  credits: v.number(),
-  balance: v.number(),
-  media_seconds: v.optional(v.number()),
-  word_count: v.optional(v.number()),
+  credits: finiteNumber(),
+  balance: finiteNumber(),
+  media_seconds: v.optional(finiteNumber()),
+  word_count: v.optional(finiteNumber()),
   breakdown: v.array(PriceLine),
 });
 export type EstimateResponse = v.InferOutput<typeof EstimateResponse>;
@@ -276,11 +278,11 @@ export const JobResponse = v.object({
   source_file_url: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */
-  credits_used: v.number(),
+  credits_used: finiteNumber(),
   /** ISO 8601. */
   created_at: v.string(),
   /** 0-100. */
-  progress: v.number(),
+  progress: finiteNumber(),
   stage: v.nullable(v.picklist(JOB_STAGES)),
   /** English text of a failure (API users); the web shows `error_code` in the user's language. */
   error: v.nullable(v.string()),
@@ -294,7 +296,7 @@ export const JobResponse = v.object({
    */
   voices: v.optional(v.record(v.string(), v.string())),
   /** The latest revision of the job's editable tracks (completed media jobs); null when it has none. */
-  tracks_revision: v.optional(v.nullable(v.number())),
+  tracks_revision: v.optional(v.nullable(finiteNumber())),
   /** Voice-over jobs: what the last dub synthesised per target language (a re-dub reuses unchanged clips). */
   dub_segments: v.optional(DubSegmentsReport),
   /**
@@ -313,7 +315,7 @@ export const JobStatusesResponse = v.object({
     v.object({
       id: v.string(),
       status: v.picklist(JOB_STATUSES),
-      progress: v.number(),
+      progress: finiteNumber(),
       stage: v.nullable(v.picklist(JOB_STAGES)),
       error: v.nullable(v.string()),
       error_code: v.nullable(v.picklist(ERROR_CODES)),
@@ -323,5 +325,5 @@ export const JobStatusesResponse = v.object({
 export type JobStatusesResponse = v.InferOutput<typeof JobStatusesResponse>;
 
 /** A plain success answer (`DELETE /v1/jobs/{id}`, most auth calls): the web reads `statusCode` (spec 7). */
-export const MessageResponse = v.object({ statusCode: v.number(), message: v.string() });
+export const MessageResponse = v.object({ statusCode: finiteNumber(), message: v.string() });
 export type MessageResponse = v.InferOutput<typeof MessageResponse>;

@@ -2,11 +2,14 @@
  * `npm run bench:long`: long media through the CLI (issue 16), a script that prints figures, not a timed test.
  * Builds a BENCH_LONG_MINUTES (60) minute video (a 1 fps black frame, 64 kbit/s AAC) by looping the shared speech
  * (LJ001-0001..0004 and jfk.wav with half a second of silence between), runs
- * `cli translate VIDEO --from en --to es --outputs subtitles` (BENCH_LONG_OUTPUTS to change), and prints:
+ * `cli translate VIDEO --from en --to es --outputs subtitles`, then the voice-over run (issue 25)
+ * `--outputs subtitles,voice_over` (BENCH_LONG_OUTPUTS names the one run to make instead, e.g. `subtitles,voice_over`),
+ * and prints per run:
  * wall seconds and real-time factor (wall / media seconds), CPU seconds of the CLI and its children, peak resident
  * memory of the whole tree and per program (node, pocketsphinx_continuous, ffmpeg, apertium parts, rubberband...,
  * sampled every 200 ms; a program's figure is its largest single process), and the word error rate of the
- * transcript against the looped references, beside the figures of one loop (about 45 s, decoded the ordinary way).
+ * transcript against the looped references, beside the figures of one loop (about 45 s, decoded the ordinary way);
+ * a voice-over run adds the MP3 and MP4 durations beside the input's, seconds (ffprobe).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +21,7 @@ import { writeSpeechLoop } from './lib/speech-loop.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA = path.resolve(ROOT, '../shared/testdata');
 const MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 60);
-const OUTPUTS = process.env.BENCH_LONG_OUTPUTS ?? 'subtitles';
+const RUNS = process.env.BENCH_LONG_OUTPUTS ? [process.env.BENCH_LONG_OUTPUTS] : ['subtitles', 'subtitles,voice_over'];
 const PIECES = ['LJ001-0001', 'LJ001-0002', 'LJ001-0003', 'LJ001-0004', 'jfk'];
 
 function referenceText(): string {
@@ -55,7 +58,7 @@ function treeProcesses(pid: number): Array<[number, string, number]> {
 }
 
 /** Runs `cli translate INPUT` into `out`; wall and CPU seconds, peak memory (tree, per program), the words. */
-async function runCli(input: string, out: string) {
+async function runCli(input: string, out: string, outputs: string) {
   const t0 = performance.now();
   const child = spawn(
     '/usr/bin/time',
@@ -73,7 +76,7 @@ async function runCli(input: string, out: string) {
       '--to',
       'es',
       '--outputs',
-      OUTPUTS,
+      outputs,
       '--out',
       out,
     ],
@@ -102,7 +105,14 @@ async function runCli(input: string, out: string) {
   const transcript = JSON.parse(fs.readFileSync(path.join(out, 'transcript.json'), 'utf8')) as {
     words: Array<{ text: string }>;
   };
+  const durations = Object.fromEntries(
+    fs
+      .readdirSync(out)
+      .filter((f) => /\.(mp3|mp4)$/.test(f))
+      .map((f) => [f.slice(-3), Math.round(durationOf(path.join(out, f)) * 1000) / 1000]),
+  );
   return {
+    durations,
     wall,
     cpu: cpu ? Math.round(Number(cpu[1]) + Number(cpu[2])) : null,
     peakTree,
@@ -112,6 +122,15 @@ async function runCli(input: string, out: string) {
 }
 
 const mb = (b: number) => Math.round(b / 1048576);
+
+/** A media file's duration, seconds (ffprobe's format duration). */
+function durationOf(file: string): number {
+  return Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
+      encoding: 'utf8',
+    }).trim(),
+  );
+}
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-long-'));
@@ -160,38 +179,41 @@ async function main(): Promise<void> {
       }).trim(),
     );
 
-    const long = await runCli(video, path.join(dir, 'out'));
-    const short = await runCli(loop, path.join(dir, 'out-loop'));
+    const short = await runCli(loop, path.join(dir, 'out-loop'), 'subtitles');
     const ref = Array.from({ length: loops }, referenceText).join(' ');
-    const wer = werCounts(ref, long.words);
     const loopWer = werCounts(referenceText(), short.words);
-    process.stdout.write(
-      `${JSON.stringify(
-        {
-          minutes: MINUTES,
-          mediaSeconds: Math.round(mediaSeconds),
-          outputs: OUTPUTS,
-          cores: os.availableParallelism(),
-          loadAverageAfter: os.loadavg().map((n) => Math.round(n * 10) / 10),
-          wallSeconds: Math.round(long.wall),
-          realTimeFactor: Math.round((long.wall / mediaSeconds) * 1000) / 1000,
-          cpuSeconds: long.cpu,
-          cpuPerMediaSecond: long.cpu === null ? null : Math.round((long.cpu / mediaSeconds) * 1000) / 1000,
-          peakTreeMB: mb(long.peakTree),
-          peakPerProcessMB: Object.fromEntries(Object.entries(long.peakByProgram).map(([k, v]) => [k, mb(v)])),
-          wordErrorRate: Math.round((wer.errors / wer.words) * 1000) / 10,
-          referenceWords: wer.words,
-          oneLoop: {
-            seconds: Math.round(loopSeconds * 10) / 10,
-            wallSeconds: Math.round(short.wall),
-            cpuSeconds: short.cpu,
-            wordErrorRate: Math.round((loopWer.errors / loopWer.words) * 1000) / 10,
+    for (const [n, outputs] of RUNS.entries()) {
+      const long = await runCli(video, path.join(dir, `out-${n}`), outputs);
+      const wer = werCounts(ref, long.words);
+      process.stdout.write(
+        `${JSON.stringify(
+          {
+            minutes: MINUTES,
+            mediaSeconds: Math.round(mediaSeconds * 1000) / 1000,
+            outputs,
+            cores: os.availableParallelism(),
+            loadAverageAfter: os.loadavg().map((x) => Math.round(x * 10) / 10),
+            wallSeconds: Math.round(long.wall),
+            realTimeFactor: Math.round((long.wall / mediaSeconds) * 1000) / 1000,
+            cpuSeconds: long.cpu,
+            cpuPerMediaSecond: long.cpu === null ? null : Math.round((long.cpu / mediaSeconds) * 1000) / 1000,
+            peakTreeMB: mb(long.peakTree),
+            peakPerProcessMB: Object.fromEntries(Object.entries(long.peakByProgram).map(([k, v]) => [k, mb(v)])),
+            outputSeconds: long.durations,
+            wordErrorRate: Math.round((wer.errors / wer.words) * 1000) / 10,
+            referenceWords: wer.words,
+            oneLoop: {
+              seconds: Math.round(loopSeconds * 10) / 10,
+              wallSeconds: Math.round(short.wall),
+              cpuSeconds: short.cpu,
+              wordErrorRate: Math.round((loopWer.errors / loopWer.words) * 1000) / 10,
+            },
           },
-        },
-        null,
-        2,
-      )}\n`,
-    );
+          null,
+          2,
+        )}\n`,
+      );
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

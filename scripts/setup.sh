@@ -43,14 +43,4 @@ if [[ ! -f node_modules/.tarjama-lock-hash || "$(cat node_modules/.tarjama-lock-
 fi
 
 # 3. The web app build, when any of its sources is newer than the last build.
-stamp=dist/.build-stamp
-if [[ ! -f "$stamp" ]] || [[ -n "$(find src workers public index.html vite.config.ts lingui.config.ts tsconfig.json package-lock.json -newer "$stamp" -print -quit 2>/dev/null)" ]]; then
-  log "building the web app"
-  # The PWA plugin (workbox-build) writes the service worker in a temporary folder it leaves: give it one of ours.
-  build_tmp=$(mktemp -d)
-  build_rc=0
-  TMPDIR="$build_tmp" npx vite build --logLevel warn || build_rc=$?
-  rm -rf "$build_tmp"
-  [[ $build_rc -eq 0 ]] || exit "$build_rc"
-  touch "$stamp"
-fi
+bash scripts/build-web.sh

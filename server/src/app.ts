@@ -68,6 +68,9 @@ const API_PREFIXES = [
 /** JSON bodies are small; file bytes go through the upload routes, which read the raw stream. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** proxy-addr's test of a hop count: the `hops` nearest addresses are trusted proxies (`hop` 0 is the socket's peer). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Options of buildApp for tests and tools. */
 export interface BuildOptions {
   /** Sees every route as it is registered (a Fastify onRoute hook added before any route). */
@@ -81,7 +84,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: cfg.trustProxy,
+    // A hop count trusts that many proxies from the server back (what Fastify does with a number).
+    trustProxy: typeof cfg.trustProxy === 'number' ? trustHops(cfg.trustProxy) : cfg.trustProxy,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // CSP, nosniff, frame-ancestors, Referrer-Policy, HSTS on https (issue 14).

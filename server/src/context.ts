@@ -2,6 +2,7 @@
  * The application context: configuration plus every adapter, built once at start-up (and by tests) and handed
  * to route modules and job handlers. Services receive only the adapters they need from it.
  */
+import { useDeploymentTemp } from './storage/temp-folders.ts';
 import path from 'node:path';
 import type { Config } from './config/index.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -63,6 +64,8 @@ export async function createContext(
   overrides: Partial<Pick<AppContext, 'logger' | 'mailer' | 'database'>> = {},
 ): Promise<AppContext> {
   const { app } = config;
+  // Temp folders carry this deployment's id, so the start-up sweep knows its own (issue 24 item 14).
+  useDeploymentTemp(app.dataDir);
   const logger = overrides.logger ?? createLogger(app.logLevel);
   const database =
     overrides.database ?? (await openDatabase({ url: app.databaseUrl, pgliteDir: path.join(app.dataDir, 'db') }));

@@ -75,6 +75,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   SOURCE_DELETED: msg`The source file of this job was deleted (uploads are kept 30 days). Upload it again.`,
   YOUTUBE_DOWNLOAD_FAILED: msg`The YouTube video could not be downloaded. Check the link, or upload the file instead.`,
   ENGINE_FAILED: msg`A speech, translation or voice service failed. Please try again later.`,
+  ENGINE_QUOTA_EXCEEDED: msg`The speech, translation or voice service of this server has used up its quota. Your credits were given back; try again once your administrator has renewed it.`,
+  ENGINE_INPUT_TOO_LARGE: msg`This is larger than the speech, translation or voice service accepts in one request, so trying again will not help. Your credits were given back.`,
+  ENGINE_REFUSED: msg`The speech, translation or voice service refused the request. Your credits were given back; ask your administrator to check its settings.`,
   FFMPEG_FAILED: msg`The audio or video could not be processed.`,
   TOO_MANY_TRIES: msg`This job was stopped 3 times before it could finish. Your credits were given back; please try again.`,
   CANCELLED: msg`The job was cancelled.`,
@@ -98,6 +101,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   SUBTITLE_BAD_TIMING: msg`A cue in the subtitle file ends before it starts.`,
   SUBTITLE_TIMES_OUTSIDE_MEDIA: msg`The subtitle file has cues timed after the end of the video or audio: is it the right file?`,
   TRANSCRIPT_EMPTY: msg`The transcript has no text.`,
+  // Own words bounded by the media's length (issue 24)
+  OWN_WORDS_TOO_LARGE: msg`The subtitle or transcript file is too large: at most 1 MB is accepted.`,
+  OWN_WORDS_TOO_MANY_CUES: msg`The subtitle file has more cues than the video can show (at most 72 a minute). Is it the right file?`,
+  OWN_WORDS_CUE_TOO_LONG: msg`A cue of the subtitle file is too long (at most 168 characters). Split it and upload the file again.`,
+  OWN_WORDS_TOO_MUCH_TEXT: msg`The transcript is longer than the video can hold (at most 25 characters a second). Is it the right file?`,
   // Billing
   PLAN_NOT_AVAILABLE: msg`This plan is not available for upgrade.`,
   ALREADY_ON_PLAN: msg`You are already on this plan.`,

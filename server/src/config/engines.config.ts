@@ -4,6 +4,7 @@
  * With nothing set, only the local engines run (pocketsphinx, Apertium, espeak-ng, flite; engines.md).
  */
 import * as v from 'valibot';
+import type { EngineHttpSettings } from '../engines/http-client.ts';
 import {
   boolWithDefault,
   intWithDefault,
@@ -35,6 +36,8 @@ export const enginesEnv = {
   LOCAL_ENGINES: boolWithDefault(true),
   ENGINE_HTTP_TIMEOUT_SECONDS: intWithDefault(120, 1, 3600),
   ENGINE_HTTP_RETRIES: intWithDefault(3, 0, 10),
+  /** Longest Retry-After (seconds) an engine call waits for; a longer one fails that call at once. */
+  ENGINE_MAX_RETRY_AFTER_SECONDS: intWithDefault(300, 0, 3600),
   /** Subtitle reading speed limit, characters per second (Netflix Timed Text Style Guide: 17 for adults). */
   SUBTITLE_MAX_CPS: numberWithDefault(17, 5, 40),
   /** Characters per subtitle line (Netflix: 42). */
@@ -56,7 +59,7 @@ export interface EnginesConfig {
   openai: { speech?: OpenAiEndpoint; translation?: OpenAiEndpoint; voice?: OpenAiEndpoint };
   deepl?: { apiUrl: string; apiKey: string };
   libreTranslate?: { url: string; apiKey?: string };
-  http: { timeoutSeconds: number; retries: number };
+  http: EngineHttpSettings;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
 }
 
@@ -64,7 +67,7 @@ export interface EnginesConfig {
 export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
   local: true,
   openai: {},
-  http: { timeoutSeconds: 120, retries: 3 },
+  http: { timeoutSeconds: 120, retries: 3, maxRetryAfterSeconds: 300 },
   subtitles: { maxCharsPerSecond: 17, maxLineChars: 42 },
 };
 
@@ -110,7 +113,11 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
     libreTranslate: e.LIBRETRANSLATE_URL
       ? { url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY }
       : undefined,
-    http: { timeoutSeconds: e.ENGINE_HTTP_TIMEOUT_SECONDS, retries: e.ENGINE_HTTP_RETRIES },
+    http: {
+      timeoutSeconds: e.ENGINE_HTTP_TIMEOUT_SECONDS,
+      retries: e.ENGINE_HTTP_RETRIES,
+      maxRetryAfterSeconds: e.ENGINE_MAX_RETRY_AFTER_SECONDS,
+    },
     subtitles: { maxCharsPerSecond: e.SUBTITLE_MAX_CPS, maxLineChars: e.SUBTITLE_MAX_LINE_CHARS },
   };
 }

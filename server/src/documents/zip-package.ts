@@ -1,7 +1,7 @@
 /**
  * Opens an Office Open XML package (ZIP) safely: the entry count and the declared sizes are checked from the
- * central directory before anything is inflated (each entry's size and inflate ratio, Apache POI's rule, and the
- * total), and every entry is inflated with a byte cap so a header that lies about its size cannot blow up
+ * central directory before anything is inflated (each entry's size, the inflate ratio of entries larger than
+ * the largest accepted upload, Apache POI's rule, and the total), and every entry is inflated with a byte cap so a header that lies about its size cannot blow up
  * memory. Limits: see document.limits.ts.
  */
 import JSZip from 'jszip';
@@ -84,6 +84,7 @@ export async function openZipPackage(buf: Buffer, limits: DocumentLimits, label:
           `(a part may expand to at most ${mb(limits.maxEntryBytes)}).`,
       );
     }
+    // The ratio only for parts inflating beyond the largest accepted upload (why: DocumentLimits.ratioGraceBytes).
     if (size > limits.ratioGraceBytes && packed / size < limits.minInflateRatio) {
       throw new DocumentError(
         'ZIP_BOMB',

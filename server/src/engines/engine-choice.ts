@@ -13,6 +13,7 @@ import type { CueSettings } from '../../../contract/cue-rules.ts';
 import { NoEngineError, VoiceNotAvailableError, type ConfiguredEngines } from './engine-problems.ts';
 import { speechSupports, type SpeechEngine } from './speech.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
+import { withFallback } from './translation/fallback.ts';
 import type { Voice, VoiceEngine } from './voice.engine.ts';
 
 /** What a request asks for. Codes may be studio codes ('en-gb'); the source may be 'auto' (media only). */
@@ -59,6 +60,8 @@ export interface EnginePlan {
   subtitleRules: CueSettings;
   /**
    * The translation engine for source -> target (base or studio codes); null when they are the same language.
+   * When several configured engines serve the pair, the next one takes over a batch the first fails
+   * (translation/fallback.ts); its `id` then names the engine that answered.
    * @throws NoEngineError when none serves the pair (possible only for a source detected after 'auto').
    */
   translationFor: (source: string, target: string) => TranslationEngine | null;
@@ -171,9 +174,10 @@ export function chooseEngines(engines: ConfiguredEngines, subtitleRules: CueSett
     translationFor(from, to) {
       const [f, t] = [normaliseLanguage(from), normaliseLanguage(to)];
       if (f === t) return null;
-      const engine = translatorOf(engines, f, t);
-      if (!engine) throw new NoEngineError([{ stage: 'translation', language: t, source_language: f }], engines);
-      return engine;
+      const serving = engines.translation.filter((e) => e.supports(f, t));
+      if (!serving.length)
+        throw new NoEngineError([{ stage: 'translation', language: t, source_language: f }], engines);
+      return withFallback(serving);
     },
   };
 }

@@ -45,6 +45,9 @@ export interface EngineRegistry {
   describe(): Promise<{ speech: string[]; translation: string[]; voice: string[] }>;
 }
 
+/** How long an engine availability check is reused by `describe`, milliseconds. */
+const DESCRIBE_TTL_MS = 30_000;
+
 /** Builds the engine lists from the configuration (no I/O): network engines first, then the local ones. */
 export function buildEngines(config: EnginesConfig): EngineSet {
   const { openai, http } = config;
@@ -66,21 +69,33 @@ export function buildEngines(config: EnginesConfig): EngineSet {
 export function createEngineRegistry(config: EnginesConfig, engines: EngineSet = buildEngines(config)): EngineRegistry {
   // The engine lists never change after start-up, so neither do their capabilities.
   let capabilities: CapabilitiesResponse | undefined;
+  let described: { at: number; result: ReturnType<EngineRegistry['describe']> } | undefined;
   return {
     choose: (req) => chooseEngines(engines, config.subtitles, req),
     capabilities: () => (capabilities ??= capabilitiesOf(engines)),
     findVoice: (language, id) => findVoice(engines.voice, normaliseLanguage(language), id),
-    async describe() {
-      const avail = async <T extends { id: string; available(): Promise<boolean> }>(list: T[]) =>
-        (await Promise.all(list.map(async (e) => ((await e.available().catch(() => false)) ? e.id : null)))).filter(
-          (x): x is string => !!x,
-        );
-      const [speech, translation, voice] = await Promise.all([
-        avail(engines.speech),
-        avail(engines.translation),
-        avail(engines.voice),
-      ]);
-      return { speech, translation, voice };
+    describe() {
+      // Checking every engine starts a process per engine: /healthz under load (issue 24 item 5) answers from a
+      // check at most DESCRIBE_TTL_MS old instead of starting them on every request.
+      const now = Date.now();
+      if (described && now - described.at < DESCRIBE_TTL_MS) return described.result;
+      const result = checkAvailable();
+      described = { at: now, result };
+      result.catch(() => (described = undefined));
+      return result;
     },
   };
+  /** The ids of the engines that can run now, per stage (starts a check process per local engine). */
+  async function checkAvailable() {
+    const avail = async <T extends { id: string; available(): Promise<boolean> }>(list: T[]) =>
+      (await Promise.all(list.map(async (e) => ((await e.available().catch(() => false)) ? e.id : null)))).filter(
+        (x): x is string => !!x,
+      );
+    const [speech, translation, voice] = await Promise.all([
+      avail(engines.speech),
+      avail(engines.translation),
+      avail(engines.voice),
+    ]);
+    return { speech, translation, voice };
+  }
 }

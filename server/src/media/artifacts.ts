@@ -3,7 +3,8 @@
  * finished stage and the editor (server/src/modules/tracks) can re-render and re-dub without running the
  * recogniser or the translator again. Names are relative POSIX paths such as `transcript.json`,
  * `translation/es.json`, `clips/<sha256>.wav`.
- * Two stores: one over the file-storage adapter (local folder or S3; jobs), one in memory (CLI, benchmarks).
+ * Three stores: one over the file-storage adapter (local folder or S3; jobs), one in memory (benchmarks), one in a
+ * run's folder (the CLI's pipeline run: files on disk, JSON in memory).
  */
 import crypto from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -44,6 +45,32 @@ export function memoryArtifacts(): ArtifactStore {
     },
     async saveFile(name, localPath) {
       files.set(name, await fsp.readFile(localPath));
+    },
+  };
+}
+
+/**
+ * Artifacts for the run only in the folder `dir` (created on first save; the caller removes it): JSON in memory,
+ * files as files, so the clips of a long dub stay on disk, not in memory (the CLI's pipeline run).
+ */
+export function folderArtifacts(dir: string): ArtifactStore {
+  const json = memoryArtifacts();
+  const file = (name: string) => path.join(dir, ...name.split('/'));
+  return {
+    readJson: (name) => json.readJson(name),
+    writeJson: (name, value) => json.writeJson(name, value),
+    async fetchFile(name, localPath) {
+      try {
+        await fsp.copyFile(file(name), localPath);
+        return true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw e;
+      }
+    },
+    async saveFile(name, localPath) {
+      await fsp.mkdir(path.dirname(file(name)), { recursive: true });
+      await fsp.copyFile(localPath, file(name));
     },
   };
 }

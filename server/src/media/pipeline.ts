@@ -10,12 +10,10 @@
  * Words follow the glossary in README.md: sentences are translated, cut into cues, and voiced as dub segments.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { EnginePlan, EngineRequest } from '../engines/engine.registry.ts';
 import type { JobNote } from '../../../contract/jobs.ts';
 import type { Cue } from '../../../contract/cues.ts';
-import { memoryArtifacts, type ArtifactStore } from './artifacts.ts';
+import { folderArtifacts, type ArtifactStore } from './artifacts.ts';
 import { createProgress, type PipelineStage } from './progress.ts';
 import type { Placement } from './voice-fit.ts';
 import { checkAborted, need, type PipelineOutput, type RunState, type StageModule } from './stages/stage.ts';
@@ -30,6 +28,7 @@ import { finalizeStage } from './stages/finalize.ts';
 import { ownWordsStage, type OwnWords } from './stages/own-words.ts';
 import { burnedSubtitlesStage } from './stages/burned-subtitles.ts';
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
+import { tempFolderPrefix } from '../storage/temp-folders.ts';
 
 export type { PipelineStage } from './progress.ts';
 export type { PipelineOutput } from './stages/stage.ts';
@@ -62,7 +61,7 @@ export interface PipelineRequest extends EngineRequest {
   outDir: string;
   signal?: AbortSignal;
   onProgress?: (p: { stage: PipelineStage; progress: number /* 0-100 overall */ }) => void;
-  /** Where the stages' artifacts are kept (a job's: storageArtifacts); in memory for this run by default. */
+  /** Where the stages' artifacts are kept (a job's: storageArtifacts); in the run's work folder by default. */
   artifacts?: ArtifactStore;
   /** Stage modules to run instead of STAGES (e.g. a different source-cues stage). */
   stages?: StageModule[];
@@ -113,11 +112,11 @@ export async function runMediaPipeline(req: PipelineRequest, plan: EnginePlan): 
   if (!plan.speech && !req.ownWords)
     throw new Error('The engine plan has no speech engine: it was chosen for a document request.');
   const modules = req.stages ?? (req.ownWords ? OWN_WORDS_STAGES : STAGES);
-  const work = await mkdtemp(path.join(os.tmpdir(), 'tarjama-media-'));
+  const work = await mkdtemp(tempFolderPrefix('media'));
   const s: RunState = {
     req,
     plan,
-    artifacts: req.artifacts ?? memoryArtifacts(),
+    artifacts: req.artifacts ?? folderArtifacts(path.join(work, 'artifacts')),
     work,
     subtitles: req.services.includes('subtitle'),
     voiceOver: req.services.includes('voice_over'),

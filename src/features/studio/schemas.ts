@@ -40,6 +40,11 @@ export interface StudioConfig {
   style: SubtitleStyle;
   /** The upload of the user's own subtitles or transcript (.srt, .vtt, .txt) for the video; none by default. */
   wordsUploadId?: string;
+  /**
+   * The own words have too few letters for Auto-detect to identify their language (contract/own-words.ts): the
+   * studio asks for the source language before Start (issue 22 item 10).
+   */
+  wordsTooShort?: boolean;
 }
 
 export const DEFAULT_STYLE: SubtitleStyle = {

@@ -138,14 +138,14 @@ describe('refused documents', () => {
     expect(e.message).toContain('word/settings.xml');
   });
 
-  it('an archive whose part would expand beyond 100x (Apache POI inflate ratio 0.01)', async () => {
+  it('an archive whose part would expand beyond 50 MB and 100x (Apache POI inflate ratio 0.01)', async () => {
     const e = await refuse(
       'bomb.docx',
-      await makeDocx({ body: richBody(), parts: { 'word/media/zeros.bin': Buffer.alloc(5 * 1024 * 1024) } }),
+      await makeDocx({ body: richBody(), parts: { 'word/media/zeros.bin': Buffer.alloc(60 * 1024 * 1024) } }),
     );
     expect(e.code).toBe('ZIP_BOMB');
     expect(e.message).toMatch(
-      /^"bomb\.docx" was refused: part word\/media\/zeros\.bin would expand \d+x \(5\.0 MB from \d+ KB; a part may expand at most 100x\)\.$/,
+      /^"bomb\.docx" was refused: part word\/media\/zeros\.bin would expand \d+x \(60\.0 MB from \d+ KB; a part may expand at most 100x\)\.$/,
     );
   });
 

@@ -5,7 +5,7 @@
  * - POST /v1/chat/completions: reads the translation request JSON of the user message and translates it with
  *   the fake translator (Apertium / fixed glossary); any other message is answered with itself.
  * - POST /v1/audio/transcriptions (multipart): real recognition with pocketsphinx; verbose_json with word and
- *   segment timestamps, json, text.
+ *   segment timestamps (words without punctuation, segment texts punctuated, as the API answers), json, text.
  * - POST /v1/audio/speech: real speech made with espeak-ng, as wav (or mp3 via ffmpeg).
  * Errors as documented: 401 invalid_api_key, 400 invalid_request_error with `param`, 404 unknown model, 429.
  */
@@ -21,6 +21,20 @@ import { formBody, jsonBody, startFakeServer, type FakeResponse, type FakeServer
 const MODELS = ['whisper-1', 'gpt-4o-mini', 'tts-1', 'tts-1-hd'];
 const VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'onyx', 'nova', 'sage', 'shimmer'];
 const CODE_BY_NAME = Object.fromEntries(Object.entries(LANGUAGE_NAMES).map(([c, n]) => [n.toLowerCase(), c]));
+
+/**
+ * A segment's text as the API writes it: capitalised and punctuated (the documented verbose_json example:
+ * segment " The beach was a popular spot on a hot summer day." while its words carry no punctuation).
+ * Here a comma marks a pause of 0.15 s or more inside the segment and a full stop its end.
+ */
+function punctuatedText(words: { text: string; start: number; end: number }[]): string {
+  const parts = words.map((w, i) => {
+    const next = words[i + 1];
+    const text = i === 0 ? w.text.charAt(0).toUpperCase() + w.text.slice(1) : w.text;
+    return next ? (next.start - w.end >= 0.15 ? `${text},` : text) : `${text}.`;
+  });
+  return parts.join(' ');
+}
 
 const invalid = (message: string, param: string | null, status = 400): FakeResponse => ({
   status,
@@ -170,7 +184,7 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
                       seek: 0,
                       start: s.start,
                       end: s.end,
-                      text: ` ${s.text}`,
+                      text: ` ${punctuatedText(s.words)}`,
                       tokens: [],
                       temperature: 0,
                       avg_logprob: -0.3,

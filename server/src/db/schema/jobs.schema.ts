@@ -47,6 +47,8 @@ export const uploads = pgTable(
     /** pending -> complete | rejected; complete -> expired after the retention period. */
     status: text('status').notNull().default('pending'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** The charset a text upload (.txt, .srt, .vtt) was declared in, a WHATWG encoding label; null: none. */
+    declaredCharset: text('declared_charset'),
     tusId: text('tus_id'),
     /** Media duration in seconds (ffprobe), for pricing. */
     durationSeconds: doublePrecision('duration_seconds'),

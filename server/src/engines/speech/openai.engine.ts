@@ -1,12 +1,14 @@
 /**
  * Speech recognition through an OpenAI-compatible `/v1/audio/transcriptions` (OpenAI, Groq, speaches, LocalAI):
  * multipart form with `response_format=verbose_json` and `timestamp_granularities[]=word` and `=segment`.
+ * Words get the punctuation and capitals of their segment's text (segment-punctuation.ts).
  * The answer's `language` is a name ("english") on OpenAI and a code on some servers; both are accepted.
  */
 import { readFile } from 'node:fs/promises';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { SpeechEngine, Transcript, TranscribeOptions } from '../speech.engine.ts';
-import { fetchWithRetry } from '../http-client.ts';
+import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
+import { punctuateWords } from './segment-punctuation.ts';
 import { LANGUAGE_NAMES, normaliseLanguage } from '../../../../contract/languages.ts';
 
 const CODE_BY_NAME = Object.fromEntries(
@@ -21,10 +23,7 @@ interface VerboseJson {
 }
 
 /** Creates the engine for one endpoint. @throws from `transcribe`: EngineHttpError naming the server's message. */
-export function createOpenAiSpeechEngine(
-  ep: OpenAiEndpoint,
-  http: { timeoutSeconds: number; retries: number },
-): SpeechEngine {
+export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): SpeechEngine {
   const auth: Record<string, string> = ep.apiKey ? { authorization: `Bearer ${ep.apiKey}` } : {};
   return {
     id: 'openai',
@@ -64,14 +63,15 @@ export function createOpenAiSpeechEngine(
         ...http,
       });
       const j = (await res.json()) as VerboseJson;
-      const words = (j.words ?? [])
-        .map((w) => ({ text: w.word.trim(), start: w.start, end: w.end }))
-        .filter((w) => w.text);
+      // Word timestamps carry no punctuation; the segment texts do (punctuateWords).
+      const segments = (j.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }));
+      const words = punctuateWords(
+        (j.words ?? []).map((w) => ({ text: w.word.trim(), start: w.start, end: w.end })).filter((w) => w.text),
+        segments,
+      );
       // The API's "segments" are the recogniser's utterances.
-      const utterances = (j.segments ?? []).map((s) => ({
-        start: s.start,
-        end: s.end,
-        text: s.text.trim(),
+      const utterances = segments.map((s) => ({
+        ...s,
         words: words.filter((w) => w.start >= s.start - 0.01 && w.start < s.end),
       }));
       const reported = (j.language ?? '').toLowerCase();

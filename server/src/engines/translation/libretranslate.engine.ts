@@ -3,7 +3,7 @@
  * `{translatedText: string[]}`). `format: "html"` keeps inline tags. Documented errors: 400, 403 (key), 429, 500.
  */
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { fetchWithRetry } from '../http-client.ts';
+import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 
 const LANGS = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'hi', 'id']);
@@ -12,7 +12,7 @@ const BATCH = 50;
 /** Creates the LibreTranslate engine. @throws from `translate`: EngineHttpError naming LibreTranslate. */
 export function createLibreTranslateEngine(
   cfg: { url: string; apiKey?: string },
-  http: { timeoutSeconds: number; retries: number },
+  http: EngineHttpSettings,
 ): TranslationEngine {
   return {
     id: 'libretranslate',

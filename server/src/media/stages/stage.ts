@@ -13,6 +13,7 @@ import type { Cue } from '../../../../contract/cues.ts';
 import type { ArtifactStore } from '../artifacts.ts';
 import type { TimedWord } from '../cue-cutter.ts';
 import { MediaError } from '../media-error.ts';
+import { engineFailure } from '../../engines/engine-failure.ts';
 import type { MediaInfo } from '../probe.ts';
 import type { PipelineStage } from '../progress.ts';
 import type { Placement } from '../voice-fit.ts';
@@ -123,8 +124,10 @@ export function checkAborted(s: RunState): void {
 }
 
 /**
- * Runs an engine call; engine failures become MediaError ENGINE_FAILED (the worker may retry those): the message
- * names the stage and the engine, the engine's own words are the detail (logs, support), never the user's text.
+ * Runs an engine call; engine failures become MediaError ENGINE_FAILED (the worker may retry those), or
+ * ENGINE_QUOTA_EXCEEDED / ENGINE_INPUT_TOO_LARGE / ENGINE_REFUSED when a retry cannot help (engine-failure.ts):
+ * the message names the stage and the engine, the engine's own words are the detail (logs, support), never the
+ * user's text.
  */
 export async function viaEngine<T>(
   s: RunState,
@@ -137,11 +140,8 @@ export async function viaEngine<T>(
     return await fn();
   } catch (e) {
     if (signal?.aborted || e instanceof MediaError) throw signal?.aborted ? signal.reason : e;
-    throw new MediaError(
-      'ENGINE_FAILED',
-      `The ${stage} engine (${engineId}) failed. Please try again later.`,
-      (e as Error).message,
-    );
+    const { code, message } = engineFailure(e, stage, engineId);
+    throw new MediaError(code, message, (e as Error).message);
   }
 }
 

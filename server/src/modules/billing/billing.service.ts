@@ -252,16 +252,22 @@ export function createBillingService(deps: BillingDeps) {
       return { cancel_at_period_end: true, current_period_end: sub.currentPeriodEnd.toISOString() };
     },
 
-    /** GET /v1/users/me/billing-history. next_billing_date is null for Free and when canceling at period end. */
-    async billingHistory(userId: string): Promise<{ invoices: InvoiceView[]; next_billing_date: string | null }> {
+    /**
+     * GET /v1/users/me/billing-history. next_billing_date is null for Free and when canceling at period end;
+     * plan_ends_at is the period end of a paid plan cancelled at period end, null otherwise.
+     */
+    async billingHistory(
+      userId: string,
+    ): Promise<{ invoices: InvoiceView[]; next_billing_date: string | null; plan_ends_at: string | null }> {
       const rows = await listPaidInvoices(db, userId);
       const sub = await findSubscription(db, userId);
       const plan = await currentPlanOf(db, userId);
-      const next =
-        sub && plan !== 'Free' && !sub.cancelAtPeriodEnd && sub.currentPeriodEnd
-          ? sub.currentPeriodEnd.toISOString()
-          : null;
-      return { invoices: rows.map((r) => toView(r, absolute)), next_billing_date: next };
+      const end = sub && plan !== 'Free' && sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString() : null;
+      return {
+        invoices: rows.map((r) => toView(r, absolute)),
+        next_billing_date: sub?.cancelAtPeriodEnd ? null : end,
+        plan_ends_at: sub?.cancelAtPeriodEnd ? end : null,
+      };
     },
 
     /** A test invoice for its signed link, or null. */

@@ -15,6 +15,7 @@ import * as cuesContract from '../../../../contract/cues.ts';
 import * as cueRulesContract from '../../../../contract/cue-rules.ts';
 import * as tracksContract from '../../../../contract/tracks.ts';
 import * as textHygieneContract from '../../../../contract/text-hygiene.ts';
+import * as numbersContract from '../../../../contract/numbers.ts';
 import * as apiKeysContract from '../../../../contract/api-keys.ts';
 import * as webhooksContract from '../../../../contract/webhooks.ts';
 import * as creditPacksContract from '../../../../contract/credit-packs.ts';
@@ -44,6 +45,7 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'cue-rules.ts': cueRulesContract,
   'tracks.ts': tracksContract,
   'text-hygiene.ts': textHygieneContract,
+  'numbers.ts': numbersContract,
   // Issue 23
   'api-keys.ts': apiKeysContract,
   'webhooks.ts': webhooksContract,

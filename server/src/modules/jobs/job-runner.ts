@@ -143,7 +143,11 @@ export function createJobRunner(ctx: AppContext) {
           inputPath: input,
           ownWords:
             ownWords && wordsPath
-              ? { path: wordsPath, extension: path.extname(ownWords.filename).slice(1).toLowerCase() }
+              ? {
+                  path: wordsPath,
+                  extension: path.extname(ownWords.filename).slice(1).toLowerCase(),
+                  charset: ownWords.declaredCharset ?? undefined,
+                }
               : undefined,
           subtitleStyle: job.subtitleStyle ?? undefined,
           sourceLanguage: job.sourceLanguage,

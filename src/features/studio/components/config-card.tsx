@@ -38,6 +38,8 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
     kind === 'media' && config.wordsUploadId ? s.uploads[config.wordsUploadId] : undefined,
   );
   const wordsPending = Boolean(config.wordsUploadId) && !words?.fileUrl;
+  // Own words too short for Auto-detect: the server would refuse them after Start (SOURCE_LANGUAGE_REQUIRED).
+  const wordsNeedLanguage = Boolean(config.wordsUploadId && config.wordsTooShort) && config.source === AUTO_LANGUAGE;
   const setStyle = useStudioStore((s) => s.changeStyle);
   // The server's price for exactly this uploaded file (a YouTube link is priced when the job starts).
   const exact = useExactPrice(
@@ -176,7 +178,13 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
               );
             })}
           </select>
-          {config.wordsUploadId ? (
+          {wordsNeedLanguage ? (
+            <p className="field-error" role="alert" data-testid="words-too-short">
+              <Trans>
+                Your subtitles are too short for their language to be identified: choose the source language.
+              </Trans>
+            </p>
+          ) : config.wordsUploadId ? (
             <small className="muted small" data-testid="source-own-words">
               <Trans>
                 With your own subtitles or transcript, Auto-detect reads the language from their text; choose it
@@ -331,7 +339,8 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             (!mediaUrl && selection?.type !== 'file') ||
             short ||
             uploadFailed ||
-            wordsPending
+            wordsPending ||
+            wordsNeedLanguage
           }
           onClick={() => void onStart()}
         >

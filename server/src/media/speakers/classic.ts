@@ -1,0 +1,144 @@
+/**
+ * The classic speaker diarization of the local engine (no model files; method and accuracy in ../README.md):
+ * 1. speech regions: the given ones (the transcript's words) or the voice activity detector's (sync/voicing.ts),
+ *    joined across pauses shorter than MAX_GAP;
+ * 2. each region cut into pieces of about PIECE seconds; per piece a full-covariance Gaussian of its MFCC frames
+ *    (c1..c12, sync/mfcc.ts) and its median pitch (features.ts);
+ * 3. the distance of two pieces: the generalised likelihood ratio of their Gaussians (gaussian.ts) plus the
+ *    pitch difference in octaves; the pieces of at least MIN_PIECE seconds are clustered by spectral clustering
+ *    (spectral.ts: k-nearest-neighbour affinity, eigengap for the number of speakers on Auto, Ward grouping with
+ *    `ml-hclust`); each shorter piece joins the speaker whose pooled Gaussian is nearest;
+ * 4. smoothing: a piece shorter than MIN_TURN seconds between two pieces of one other speaker takes theirs, then
+ *    neighbouring pieces of one speaker (less than MAX_GAP apart) join into one turn.
+ * Speakers are named `S1`, `S2` … in order of first appearance. Times in seconds.
+ */
+import { FRAME_STEP } from '../sync/mfcc.ts';
+import { speechRuns } from '../sync/voicing.ts';
+import type { MonoAudio } from '../wav.ts';
+import type { SpeakerTurn } from './der.ts';
+import { frameFeatures, voicedMedian } from './features.ts';
+import { addStats, glrDistance, statsOf, type GaussianStats } from './gaussian.ts';
+import { spectralClusters } from './spectral.ts';
+
+/** Most speakers Auto looks for (the studio offers 1 … 8). */
+export const MAX_SPEAKERS = 8;
+/** Seconds: length of a piece of speech (one feature model). */
+const PIECE = 1.0;
+/** Seconds: the shortest piece with a model good enough to cluster. */
+const MIN_PIECE = 0.75;
+/** Seconds: a turn shorter than this between two turns of one other speaker is smoothed away. */
+const MIN_TURN = 0.5;
+/** Seconds: pauses shorter than this do not end a region nor a turn. */
+const MAX_GAP = 0.3;
+/** Weight of one octave of median-pitch difference against the MFCC likelihood ratio (per frame). */
+const PITCH_WEIGHT = 1;
+const DIMS = 12;
+
+/** A region of speech, seconds. */
+export interface SpeechRegion {
+  start: number;
+  end: number;
+}
+
+/** Options: `numSpeakers` the user's count (undefined: Auto, 1 … MAX_SPEAKERS); `regions` of speech. */
+export interface ClassicOptions {
+  numSpeakers?: number;
+  regions?: SpeechRegion[];
+}
+
+interface Piece {
+  start: number;
+  end: number;
+  from: number;
+  to: number;
+}
+
+function cutPieces(regions: SpeechRegion[], frames: number): Piece[] {
+  const pieces: Piece[] = [];
+  for (const r of regions) {
+    const n = Math.max(1, Math.round((r.end - r.start) / PIECE));
+    const len = (r.end - r.start) / n;
+    for (let i = 0; i < n; i++) {
+      const start = r.start + i * len;
+      const end = start + len;
+      const from = Math.round(start / FRAME_STEP);
+      const to = Math.min(frames, Math.round(end / FRAME_STEP));
+      if (to - from >= 5) pieces.push({ start, end, from, to });
+    }
+  }
+  return pieces;
+}
+
+/** Regions less than MAX_GAP apart joined (a breath inside a sentence is no turn change). */
+export function joinRegions(regions: SpeechRegion[]): SpeechRegion[] {
+  const out: SpeechRegion[] = [];
+  for (const r of [...regions].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1);
+    if (last && r.start - last.end < MAX_GAP) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/**
+ * Diarizes `audio` (mono PCM, 16 kHz as the pipeline extracts it): the speaker turns in time order, none when
+ * no speech is found. Pure computation, about 0.03 s per second of audio.
+ */
+export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): SpeakerTurn[] {
+  const regions = joinRegions(opts.regions?.length ? opts.regions : speechRuns(audio));
+  const f = frameFeatures(audio, regions);
+  const pieces = cutPieces(regions, f.mfcc.length);
+  if (!pieces.length) return [];
+  const stats = pieces.map((p) => statsOf(f.mfcc.slice(p.from, p.to), DIMS));
+  const pitch = pieces.map((p) => voicedMedian(f.pitch.subarray(p.from, p.to)));
+  const distance = (i: number, j: number) => {
+    const octaves = pitch[i] && pitch[j] ? Math.abs(Math.log2(pitch[i] / pitch[j])) : 0;
+    return glrDistance(stats[i], stats[j]) + PITCH_WEIGHT * octaves;
+  };
+  const core = pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : []));
+  const coreLabels =
+    core.length > 1 && opts.numSpeakers !== 1
+      ? spectralClusters(
+          core.map((i) => core.map((j) => (i === j ? 0 : distance(i, j)))),
+          opts.numSpeakers && Math.min(opts.numSpeakers, core.length),
+          Math.min(MAX_SPEAKERS, core.length),
+        )
+      : core.map(() => 0);
+  const speakers = Math.max(0, ...coreLabels) + 1;
+  const pooled: (GaussianStats | null)[] = Array.from({ length: speakers }, (_, c) => {
+    const members = core.filter((_, n) => coreLabels[n] === c).map((i) => stats[i]);
+    return members.length ? members.reduce(addStats) : null;
+  });
+  const labels = pieces.map(() => 0);
+  core.forEach((i, n) => (labels[i] = coreLabels[n]));
+  pieces.forEach((_, i) => {
+    if (core.includes(i) || speakers === 1) return;
+    let best = Infinity;
+    pooled.forEach((c, ci) => {
+      const d = c ? glrDistance(stats[i], c) : Infinity;
+      if (d < best) [best, labels[i]] = [d, ci];
+    });
+  });
+  return toTurns(pieces, smooth(pieces, labels));
+}
+
+function smooth(pieces: Piece[], labels: number[]): number[] {
+  const out = [...labels];
+  for (let i = 1; i < pieces.length - 1; i++)
+    if (pieces[i].end - pieces[i].start < MIN_TURN && out[i - 1] === out[i + 1] && out[i] !== out[i - 1])
+      out[i] = out[i - 1];
+  return out;
+}
+
+function toTurns(pieces: Piece[], labels: number[]): SpeakerTurn[] {
+  const names = new Map<number, string>();
+  const turns: SpeakerTurn[] = [];
+  pieces.forEach((p, i) => {
+    if (!names.has(labels[i])) names.set(labels[i], `S${names.size + 1}`);
+    const speaker = names.get(labels[i])!;
+    const last = turns.at(-1);
+    if (last && last.speaker === speaker && p.start - last.end < MAX_GAP) last.end = p.end;
+    else turns.push({ start: p.start, end: p.end, speaker });
+  });
+  return turns;
+}

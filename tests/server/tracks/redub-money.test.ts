@@ -1,0 +1,47 @@
+/**
+ * Issue 24: the editor must not give away work or lose a charge. On the real pipeline and engines, on PGlite and
+ * PostgreSQL: one finished jfk.mp4 job (English -> Spanish, subtitles and Standard voice-over) per test, edited
+ * through the API as a user (or a probe) would.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { api, createUser, type TestUser } from '../jobs/fixtures.ts';
+import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
+import { download, finishedDubJob, rawJson } from './redub-helpers.ts';
+
+describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp({ kind, queue: { work: true } });
+    alice = await createUser(t, 1000);
+  }, 200_000);
+  afterAll(() => t?.close());
+
+  it('item 1: a cue end of 1e999 is refused (400), the track and its SRT keep finite times, the re-dub price stays', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const es = body.targets.es.cues;
+    // The last cue ends at 1e999 (no cue after it to overlap): JSON.parse reads Infinity.
+    const cues = [...es.slice(0, -1), { ...es.at(-1), end: 'END' }];
+    const raw = JSON.stringify({ revision: body.revision, targets: { es: { cues } } }).replace('"END"', '1e999');
+    expect(raw).toContain('1e999');
+    const put = await rawJson(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, raw);
+    expect(put.status).toBe(400);
+    expect(put.body.code).toBe('VALIDATION_FAILED');
+
+    const after = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    expect(after.status).toBe(200);
+    expect(after.body.revision).toBe(body.revision);
+    expect(after.body.targets.es.cues.at(-1).end).toBe(es.at(-1).end);
+    const job = await api(t, alice, 'GET', `/v1/jobs/${jobId}`);
+    const srt = (await download(job.body.output_files.es.subtitle.srt_url)).toString('utf8');
+    expect(srt).not.toMatch(/Infinity|NaN/);
+    // Nothing changed: nothing to re-dub, nothing to price at 0.
+    const est = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub/estimate`, { languages: ['es'] });
+    expect(est.body.languages.es.segments_changed).toBe(0);
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(1000 - job.body.credits_used);
+  });
+});
