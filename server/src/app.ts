@@ -22,6 +22,7 @@ import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { storageFailure } from './storage/storage-failure.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { idempotencySweep } from './modules/idempotency/idempotency.sweep.ts';
@@ -68,9 +69,6 @@ const API_PREFIXES = [
 /** JSON bodies are small; file bytes go through the upload routes, which read the raw stream. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** proxy-addr's test of a hop count: the `hops` nearest addresses are trusted proxies (`hop` 0 is the socket's peer). */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 /** Options of buildApp for tests and tools. */
 export interface BuildOptions {
   /** Sees every route as it is registered (a Fastify onRoute hook added before any route). */
@@ -85,7 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count trusts that many proxies from the server back (what Fastify does with a number).
-    trustProxy: typeof cfg.trustProxy === 'number' ? trustHops(cfg.trustProxy) : cfg.trustProxy,
+    trustProxy: fastifyTrustProxy(cfg.trustProxy),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // CSP, nosniff, frame-ancestors, Referrer-Policy, HSTS on https (issue 14).

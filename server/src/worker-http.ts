@@ -7,6 +7,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 
@@ -19,7 +20,7 @@ export async function startWorkerHttp(ctx: AppContext, port: number): Promise<Fa
   const app: FastifyInstance = Fastify({
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    trustProxy: ctx.config.app.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.app.trustProxy),
   });
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const appError = err instanceof AppError ? err : new AppError('INTERNAL');

@@ -10,6 +10,7 @@
  * Words follow the glossary in README.md: sentences are translated, cut into cues, and voiced as dub segments.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { EnginePlan, EngineRequest } from '../engines/engine.registry.ts';
 import type { JobNote } from '../../../contract/jobs.ts';
 import type { Cue } from '../../../contract/cues.ts';
