@@ -14,6 +14,7 @@ import type { ArtifactStore } from '../artifacts.ts';
 import type { TimedWord } from '../cue-cutter.ts';
 import { MediaError } from '../media-error.ts';
 import { engineFailure } from '../../engines/engine-failure.ts';
+import { StorageError } from '../../storage/file-storage.ts';
 import type { MediaInfo } from '../probe.ts';
 import type { PipelineStage } from '../progress.ts';
 import type { Placement } from '../voice-fit.ts';
@@ -125,7 +126,8 @@ export function checkAborted(s: RunState): void {
 
 /**
  * Runs an engine call; engine failures become MediaError ENGINE_FAILED (the worker may retry those), or
- * ENGINE_QUOTA_EXCEEDED / ENGINE_INPUT_TOO_LARGE / ENGINE_REFUSED when a retry cannot help (engine-failure.ts):
+ * ENGINE_QUOTA_EXCEEDED / ENGINE_INPUT_TOO_LARGE / ENGINE_REFUSED when a retry cannot help (engine-failure.ts),
+ * a storage failure inside the call (e.g. saving voice clips) becomes STORAGE_UNAVAILABLE (retried):
  * the message names the stage and the engine, the engine's own words are the detail (logs, support), never the
  * user's text.
  */
@@ -140,6 +142,13 @@ export async function viaEngine<T>(
     return await fn();
   } catch (e) {
     if (signal?.aborted || e instanceof MediaError) throw signal?.aborted ? signal.reason : e;
+    // Keeping or fetching the stage's files failed, not the engine (a retry of the job may pass).
+    if (e instanceof StorageError)
+      throw new MediaError(
+        'STORAGE_UNAVAILABLE',
+        `The file storage failed while the ${stage} stage kept its files. Please try again later.`,
+        e.message,
+      );
     const { code, message } = engineFailure(e, stage, engineId);
     throw new MediaError(code, message, (e as Error).message);
   }
