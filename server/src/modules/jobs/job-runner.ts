@@ -144,6 +144,7 @@ export function createJobRunner(ctx: AppContext) {
               ? { path: wordsPath, extension: path.extname(ownWords.filename).slice(1).toLowerCase() }
               : undefined,
           subtitleStyle: job.subtitleStyle ?? undefined,
+          numSpeakers: job.numSpeakers ?? undefined,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,
