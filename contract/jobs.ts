@@ -43,6 +43,7 @@ export type VoiceOverMode = (typeof VOICE_OVER_MODES)[number];
 export const MEDIA_STAGES = [
   'probe',
   'transcribe',
+  'speakers',
   'cues',
   'translate',
   'subtitles',
@@ -162,6 +163,22 @@ export const SubtitleStyle = v.object(
 );
 export type SubtitleStyle = v.InferOutput<typeof SubtitleStyle>;
 
+/** Most speakers a job can ask for (`num_speakers`); the studio offers Auto and 1 … MAX_SPEAKERS (issue 19). */
+export const MAX_SPEAKERS = 8;
+const SPEAKERS_MESSAGE = `Choose Auto or 1 to ${MAX_SPEAKERS} speakers.`;
+/**
+ * How many people speak in the media (issue 19): 1 … MAX_SPEAKERS; absent or null = Auto (the speakers stage finds
+ * the number). 1 skips the speakers stage: every cue is one speaker's.
+ */
+export const NumSpeakers = v.nullable(
+  v.pipe(
+    v.number(SPEAKERS_MESSAGE),
+    v.integer(SPEAKERS_MESSAGE),
+    v.minValue(1, SPEAKERS_MESSAGE),
+    v.maxValue(MAX_SPEAKERS, SPEAKERS_MESSAGE),
+  ),
+);
+
 /** POST /v1/jobs/translate (spec section 3 "Translate job request (video)"). */
 export const TranslateJobRequest = v.object({
   media_url: MediaUrl,
@@ -186,6 +203,8 @@ export const TranslateJobRequest = v.object({
   source_subtitles_url: v.optional(MediaUrl),
   /** Style of burned-in subtitles, and `bilingual` for every subtitle output. */
   subtitle_style: v.optional(SubtitleStyle),
+  /** How many people speak: 1 … 8, or absent/null for Auto (issue 19); 1 skips the speakers stage. */
+  num_speakers: v.optional(NumSpeakers),
 });
 export type TranslateJobRequest = v.InferOutput<typeof TranslateJobRequest>;
 
@@ -275,6 +294,8 @@ export const JobResponse = v.object({
   source_language: v.string(),
   target_languages: v.array(v.string()),
   voice_over_mode: v.nullable(v.picklist(VOICE_OVER_MODES)),
+  /** The request's `num_speakers`: 1 … 8, null for Auto (issue 19). */
+  num_speakers: v.optional(v.nullable(v.number())),
   source_file_url: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */

@@ -40,6 +40,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   voices: msg`Voices`,
   source_subtitles_url: msg`Subtitles or transcript`,
   subtitle_style: msg`Subtitle style`,
+  num_speakers: msg`Speakers`,
   limit: msg`Number of jobs`,
   price_id: msg`Plan`,
   plan_name: msg`Plan`,

@@ -12,6 +12,7 @@ import { normaliseLanguage, STUDIO_LANGUAGES } from '../../../contract/languages
 import type { CueSettings } from '../../../contract/cue-rules.ts';
 import { NoEngineError, VoiceNotAvailableError, type ConfiguredEngines } from './engine-problems.ts';
 import { speechSupports, type SpeechEngine } from './speech.engine.ts';
+import type { SpeakersEngine } from './speakers.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
 import { withFallback } from './translation/fallback.ts';
 import type { Voice, VoiceEngine } from './voice.engine.ts';
@@ -53,6 +54,8 @@ export interface EnginePlan {
   languageAssumed: boolean;
   /** The speech engine of a media request; null for documents. */
   speech: SpeechEngine | null;
+  /** The speaker diarization engine of a media request (the first configured); null for documents or none. */
+  speakers?: SpeakersEngine | null;
   /** Target base codes, deduplicated, in request order. */
   targetLanguages: string[];
   /** Voice-over requests: the voice per target base code. */
@@ -168,6 +171,7 @@ export function chooseEngines(engines: ConfiguredEngines, subtitleRules: CueSett
     sourceLanguage,
     languageAssumed: assumed,
     speech: speech ?? null,
+    speakers: media ? (engines.speakers?.[0] ?? null) : null,
     targetLanguages: targets,
     voices,
     subtitleRules: { ...subtitleRules },

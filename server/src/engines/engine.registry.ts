@@ -8,11 +8,13 @@ import type { CapabilitiesResponse } from '../../../contract/capabilities.ts';
 import { normaliseLanguage } from '../../../contract/languages.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { chooseEngines, findVoice, type EnginePlan, type EngineRequest } from './engine-choice.ts';
+import type { SpeakersEngine } from './speakers.engine.ts';
 import type { SpeechEngine } from './speech.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
 import type { Voice, VoiceEngine } from './voice.engine.ts';
 import { createPocketsphinxEngine } from './speech/pocketsphinx.engine.ts';
 import { createOpenAiSpeechEngine } from './speech/openai.engine.ts';
+import { createClassicSpeakersEngine } from './speakers/classic.engine.ts';
 import { createApertiumEngine } from './translation/apertium.engine.ts';
 import { createDeepLEngine } from './translation/deepl.engine.ts';
 import { createLibreTranslateEngine } from './translation/libretranslate.engine.ts';
@@ -29,6 +31,8 @@ export interface EngineSet {
   speech: SpeechEngine[];
   translation: TranslationEngine[];
   voice: VoiceEngine[];
+  /** Speaker diarization engines (issue 19), network first, the local classic one last. */
+  speakers?: SpeakersEngine[];
 }
 
 export interface EngineRegistry {
@@ -51,7 +55,7 @@ const DESCRIBE_TTL_MS = 30_000;
 /** Builds the engine lists from the configuration (no I/O): network engines first, then the local ones. */
 export function buildEngines(config: EnginesConfig): EngineSet {
   const { openai, http } = config;
-  const set: EngineSet = { speech: [], translation: [], voice: [] };
+  const set: EngineSet = { speech: [], translation: [], voice: [], speakers: [] };
   if (openai.speech) set.speech.push(createOpenAiSpeechEngine(openai.speech, http));
   if (config.deepl) set.translation.push(createDeepLEngine(config.deepl, http));
   if (openai.translation) set.translation.push(createOpenAiTranslationEngine(openai.translation, http));
@@ -61,6 +65,7 @@ export function buildEngines(config: EnginesConfig): EngineSet {
     set.speech.push(createPocketsphinxEngine());
     set.translation.push(createApertiumEngine());
     set.voice.push(createFliteEngine(), createEspeakEngine());
+    set.speakers!.push(createClassicSpeakersEngine());
   }
   return set;
 }

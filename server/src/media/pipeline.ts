@@ -1,7 +1,7 @@
 /**
  * The media pipeline the job worker and the CLI call: a video or audio file in; per target language SRT and VTT
  * subtitles and a voice-over MP3 (and MP4 when the input has video) out, plus a transcript JSON.
- * A short composition of stage modules (stages/): probe -> extract -> transcribe -> cues -> translate ->
+ * A short composition of stage modules (stages/): probe -> extract -> transcribe -> speakers -> cues -> translate ->
  * subtitles -> voice_over -> finalize. Each stage reads and fills the shared `RunState` and saves its results as
  * artifacts (artifacts.ts) with the job; a retried job restores the stages whose artifacts exist (in order, up to
  * the first that must run) and so resumes after its last finished stage. Every stage honours the AbortSignal and
@@ -22,6 +22,7 @@ import { probeStage } from './stages/probe.ts';
 import { extractStage } from './stages/extract.ts';
 import { transcribeStage } from './stages/transcribe.ts';
 import { cuesStage } from './stages/cues.ts';
+import { speakersStage } from './stages/speakers.ts';
 import { translateStage } from './stages/translate.ts';
 import { subtitlesStage } from './stages/subtitles.ts';
 import { voiceOverStage } from './stages/voice-over.ts';
@@ -39,6 +40,7 @@ export const STAGES: StageModule[] = [
   probeStage,
   extractStage,
   transcribeStage,
+  speakersStage,
   cuesStage,
   translateStage,
   subtitlesStage,
@@ -70,6 +72,8 @@ export interface PipelineRequest extends EngineRequest {
   ownWords?: OwnWords;
   /** Burned-in subtitle style; `bilingual` also for SRT/VTT. */
   subtitleStyle?: Partial<SubtitleStyle>;
+  /** How many people speak (1 … 8; 1 skips the speakers stage); undefined: Auto. */
+  numSpeakers?: number;
 }
 
 export interface PipelineResult {

@@ -14,6 +14,7 @@ export const STAGE_LABELS: Record<JobStage, MessageDescriptor> = {
   fetching: msg`Fetching the file`,
   probe: msg`Reading the media`,
   transcribe: msg`Recognising speech`,
+  speakers: msg`Telling the speakers apart`,
   cues: msg`Cutting subtitles`,
   translate: msg`Translating`,
   subtitles: msg`Writing subtitles`,

@@ -45,6 +45,8 @@ export interface StudioConfig {
    * studio asks for the source language before Start (issue 22 item 10).
    */
   wordsTooShort?: boolean;
+  /** How many people speak (1 … 8), or null for Auto (the default; `num_speakers`, issue 19). */
+  speakers: number | null;
 }
 
 export const DEFAULT_STYLE: SubtitleStyle = {
@@ -64,6 +66,7 @@ export const DEFAULT_CONFIG: StudioConfig = {
   voices: {},
   burned: false,
   style: DEFAULT_STYLE,
+  speakers: null,
 };
 /** Documents need their language named (the server cannot detect it), so they start from English. */
 export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source: STUDIO_CODE.en };
@@ -122,6 +125,7 @@ export function buildRequest(
     ...voiceChoices(config),
     ...(wordsUrl ? { source_subtitles_url: wordsUrl } : {}),
     ...(config.burned || config.style.bilingual ? { subtitle_style: config.style } : {}),
+    ...(typeof config.speakers === 'number' ? { num_speakers: config.speakers } : {}),
   };
 }
 

@@ -130,6 +130,7 @@ describe('media pipeline on real media with the local engines', () => {
     expect([...new Set(progress.map((p) => p.stage))]).toEqual([
       'probe',
       'transcribe',
+      'speakers',
       'cues',
       'translate',
       'subtitles',

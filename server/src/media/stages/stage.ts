@@ -9,6 +9,7 @@ import type { Transcript } from '../../engines/speech.engine.ts';
 import type { EngineStage } from '../../../../contract/errors.ts';
 import type { JobNote, SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { OwnWords } from './own-words.ts';
+import type { SpeakerTrack } from './speakers.ts';
 import type { Cue } from '../../../../contract/cues.ts';
 import type { ArtifactStore } from '../artifacts.ts';
 import type { TimedWord } from '../cue-cutter.ts';
@@ -74,6 +75,8 @@ export interface RunState {
     ownWords?: OwnWords;
     /** Style of burned-in subtitles; `bilingual` also makes the SRT/VTT two-line (source above target). */
     subtitleStyle?: Partial<SubtitleStyle>;
+    /** How many people speak (1 … 8); undefined: Auto (stages/speakers.ts). */
+    numSpeakers?: number;
   };
   readonly plan: EnginePlan;
   readonly artifacts: ArtifactStore;
@@ -95,6 +98,8 @@ export interface RunState {
   transcript?: SavedTranscript;
   /** by transcribe: the source language (base code). */
   source?: string;
+  /** by speakers: the turns and each word's speaker (absent when the stage is skipped: one speaker). */
+  speakers?: SpeakerTrack;
   /** by cues */
   sourceCues?: SourceCues;
   /** by translate, in request order */
@@ -133,7 +138,7 @@ export function checkAborted(s: RunState): void {
  */
 export async function viaEngine<T>(
   s: RunState,
-  stage: EngineStage,
+  stage: EngineStage | 'speakers',
   engineId: string,
   fn: () => Promise<T>,
 ): Promise<T> {

@@ -155,6 +155,7 @@ export function createJobRunner(ctx: AppContext) {
                 }
               : undefined,
           subtitleStyle: job.subtitleStyle ?? undefined,
+          numSpeakers: job.numSpeakers ?? undefined,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,

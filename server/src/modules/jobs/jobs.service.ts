@@ -181,6 +181,7 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
     mediaSeconds: seconds,
     sourceWordsUploadId: ownWords?.upload.id ?? null,
     subtitleStyle: req.subtitle_style ?? null,
+    numSpeakers: req.num_speakers ?? null,
   });
 }
 

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '../../../../contract/endpoints.ts';
 import { AUTO_DETECT_LABEL, AUTO_LANGUAGE, languageLabel, STUDIO_LANGUAGES } from '../../../config/languages.ts';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { CheckboxRow } from '../../../components/checkbox-row.tsx';
+import { SpeakersField } from './speakers-field.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
@@ -200,6 +201,9 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             </small>
           ) : null}
         </label>
+        {kind === 'media' ? (
+          <SpeakersField value={config.speakers ?? null} onChange={(speakers) => update(kind, { speakers })} />
+        ) : null}
         <fieldset className="field fieldset">
           <legend className="label">
             <Trans>Target languages</Trans>
