@@ -1,7 +1,8 @@
 /**
  * A re-dub try in the worker (job-runner.ts hands over a claimed job whose `redub` is set): per language the dub
- * segments of the latest revision are voiced, reusing every stored clip (only segments whose text changed are
- * synthesised, only those whose slot changed are stretched again), mixed over the input and written as new
+ * segments of the revision the re-dub was priced on (`redub.revision`) are voiced, reusing every stored clip
+ * (only segments whose text changed are synthesised, only those whose slot changed are stretched again), mixed
+ * over the input and written as new
  * MP3/MP4 of the input's length over the job's outputs. Success charges the re-dub's reservation with the job
  * back to completed and `dub_segments` reported; a failure gives the credits back and leaves the previous outputs
  * (the job is completed again with the failure's message and code).
@@ -67,8 +68,9 @@ export async function runRedub(
       voices: job.voices,
     });
     const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
-    const revision = await repo.findRevision(ctx.db, job.id, job.tracksRevision!);
-    if (!revision) throw new Error(`job ${job.id} has no revision ${job.tracksRevision}`);
+    // The revision the price was computed on (POST redub), never a later one.
+    const revision = await repo.findRevision(ctx.db, job.id, redub.revision);
+    if (!revision) throw new Error(`job ${job.id} has no revision ${redub.revision}`);
     const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
     const dubSegments: Record<string, { segments_total: number; segments_synthesized: number }> = {};
     const written: { key: string; file: string; row: jobsRepo.JobOutputRow }[] = [];

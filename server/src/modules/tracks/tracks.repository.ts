@@ -72,8 +72,10 @@ export async function insertRevision(
 }
 
 /**
- * Puts a completed job back in the queue for a re-dub (stage voice_over, progress 0, tries counted afresh).
- * @returns false when the job was not completed (busy or gone).
+ * Puts a completed job back in the queue for a re-dub (stage voice_over, progress 0, tries counted afresh), only
+ * while its latest revision is still `redub.revision`, the one the price was computed on (issue 24, item 2: an
+ * edit saved between the estimate and this write would otherwise be voiced for the old price).
+ * @returns false when the job was not completed (busy or gone) or has a newer revision.
  */
 export async function queueRedub(db: DbOrTx, jobId: string, redub: PendingRedub): Promise<boolean> {
   const rows = await db
@@ -89,7 +91,7 @@ export async function queueRedub(db: DbOrTx, jobId: string, redub: PendingRedub)
       redub,
       updatedAt: sql`clock_timestamp()`,
     })
-    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'completed')))
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'completed'), eq(jobs.tracksRevision, redub.revision)))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }
