@@ -8,7 +8,10 @@ import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, type TestUser } from '../jobs/fixtures.ts';
 import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
-import { completed, download, finishedDubJob, rawJson } from './redub-helpers.ts';
+import { completed, download, finishedDubJob, ledgerOf, rawJson, waitFor } from './redub-helpers.ts';
+import { drainRuns, runningCount } from '../../../server/src/modules/jobs/run-registry.ts';
+import { jobs } from '../../../server/src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 
 describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
   let t: TestApp;
@@ -100,5 +103,55 @@ describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
     const done = await completed(t, alice, jobId);
     expect(done.dub_segments.es.segments_synthesized).toBe(again.body.languages.es.segments_changed);
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - again.body.credits);
+  });
+});
+
+describe.each(DATABASE_KINDS)('a worker stopping during a re-dub on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    // A stopped try is taken for stale after 4 s and sent again by the sweep (as after a restart).
+    t = await startTestApp({
+      kind,
+      queue: { work: true },
+      env: { JOB_STALE_SECONDS: '4', JOB_RECOVERY_INTERVAL_SECONDS: '1' },
+    });
+    alice = await createUser(t, 1000);
+  }, 200_000);
+  afterAll(() => t?.close());
+
+  it('item 4: hands the re-dub back with its reservation held; it completes and is charged exactly once', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const es = body.targets.es.cues.map((c: any, i: number) => ({ ...c, text: `Frase número ${i} otra vez.` }));
+    expect(
+      (
+        await api(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, {
+          revision: body.revision,
+          targets: { es: { cues: es } },
+        })
+      ).status,
+    ).toBe(200);
+    const est = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub/estimate`, { languages: ['es'] });
+    expect(est.body.credits).toBeGreaterThan(0);
+    const before = await balanceOf(t.ctx.db, alice.id);
+    const started = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub`, { languages: ['es'] });
+    expect(started.status).toBe(202);
+
+    // The graceful stop (shutdown.ts) as soon as the re-dub runs: no grace, the run is aborted and handed back.
+    await waitFor('the re-dub running', async () => runningCount() > 0, 60_000);
+    await drainRuns(0, 5000);
+    const [row] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(row.redub).not.toBeNull();
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - est.body.credits);
+
+    const done = await completed(t, alice, jobId, 120_000);
+    expect(done.error).toBeNull();
+    expect(done.dub_segments.es.segments_synthesized).toBe(est.body.languages.es.segments_changed);
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - est.body.credits);
+    const ledger = (await ledgerOf(t, alice.id)).filter((l) => l.key?.includes(`redub:${jobId}`));
+    expect(ledger.map((l) => l.kind)).toEqual(['reserve', 'charge']);
+    expect(done.credits_used).toBe(started.body.credits_used + est.body.credits);
   });
 });
