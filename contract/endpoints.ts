@@ -264,6 +264,8 @@ export const EDITOR_ENDPOINTS = {
       'NOTHING_TO_REDUB',
       'PAYMENT_REQUIRED',
       'JOB_BUSY',
+      // A revision saved after the one priced (issue 24, item 2).
+      'REVISION_CONFLICT',
     ],
   },
   revisions: {

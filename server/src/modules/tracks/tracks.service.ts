@@ -286,8 +286,9 @@ export async function estimateRedub(
 
 /**
  * POST /v1/jobs/{id}/redub: reserves the price and puts the job back in the queue at stage voice_over; the worker
- * voices the changed segments (tracks/redub.runner.ts).
- * @throws AppError NOTHING_TO_REDUB, PAYMENT_REQUIRED, JOB_BUSY, NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY
+ * voices the changed segments of the revision priced (tracks/redub.runner.ts).
+ * @throws AppError NOTHING_TO_REDUB, PAYMENT_REQUIRED, JOB_BUSY, NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY,
+ *   REVISION_CONFLICT `{ revision }` when a revision was saved after the one priced
  */
 export async function redub(ctx: Ctx, userId: string, jobId: string, req: RedubRequest): Promise<JobResponse> {
   const p = await planRedub(ctx, userId, jobId, req);
@@ -303,7 +304,12 @@ export async function redub(ctx: Ctx, userId: string, jobId: string, req: RedubR
       revision: p.job.tracksRevision!,
     }),
   );
-  if (!queued) throw new AppError('JOB_BUSY');
+  if (!queued) {
+    // Busy, or a revision saved since the price was computed: the user re-estimates on the latest.
+    const now = await jobsRepo.findJob(ctx.db, jobId);
+    if (!now || now.status !== 'completed') throw new AppError('JOB_BUSY');
+    throw new AppError('REVISION_CONFLICT', undefined, { revision: now.tracksRevision ?? p.job.tracksRevision });
+  }
   invalidateList(userId);
   await ctx.queue
     .send('media.translate', { version: 1, jobId }, { singletonKey: jobId })
