@@ -57,7 +57,12 @@ export const transcribeStage: StageModule = {
           `(noise floor ${activity.noiseFloorDbfs} dBFS); the recogniser was not run`,
       );
     const raw = await viaEngine(s, 'speech', speech.id, () =>
-      speech.transcribe(wav, { language: s.plan.sourceLanguage, signal: s.req.signal }),
+      speech.transcribe(wav, {
+        language: s.plan.sourceLanguage,
+        signal: s.req.signal,
+        // The recogniser's pieces move the stage's share of the progress (issue 22, item 5).
+        onProgress: (fraction) => s.progress('transcribe', fraction),
+      }),
     );
     const source = s.plan.sourceLanguage === 'auto' ? normaliseLanguage(raw.language) : s.plan.sourceLanguage;
     if (!dropFillers(raw.words, source).length)
