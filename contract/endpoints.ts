@@ -592,6 +592,8 @@ export const ENDPOINTS = {
       'SOURCE_LANGUAGE_REQUIRED',
       'BURN_IN_NEEDS_VIDEO',
       'NOT_A_WORDS_FILE',
+      // Issue 22, item 3: speech on Auto-detect where no recogniser identifies the language.
+      'SPEECH_LANGUAGE_REQUIRED',
       ...FILE_REFUSALS,
     ],
   },
