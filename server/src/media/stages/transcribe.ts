@@ -52,7 +52,7 @@ export const transcribeStage: StageModule = {
     if (activity.activeSeconds < MIN_SPEECH_SECONDS)
       throw new MediaError(
         'NO_SPEECH',
-        'No speech was found in the audio: it is silent or holds only steady noise.',
+        'No speech was recognised in the audio: it is silent or holds only steady noise.',
         `voice-activity check: ${activity.activeSeconds.toFixed(2)} s active of ${activity.durationSeconds.toFixed(1)} s ` +
           `(noise floor ${activity.noiseFloorDbfs} dBFS); the recogniser was not run`,
       );
