@@ -652,6 +652,8 @@ export const ENDPOINTS = {
       'OWN_WORDS_TOO_MANY_CUES',
       'OWN_WORDS_CUE_TOO_LONG',
       'OWN_WORDS_TOO_MUCH_TEXT',
+      // Issue 22, item 3: speech on Auto-detect where no recogniser identifies the language.
+      'SPEECH_LANGUAGE_REQUIRED',
       ...FILE_REFUSALS,
     ],
   },

@@ -170,6 +170,12 @@ export const ERRORS = {
     message:
       'Choose the language of the video: the language of your subtitles or transcript could not be identified from their text (too short, or not a language the studio offers).',
   },
+  // Issue 22, item 3: no configured recogniser identifies the spoken language (Auto-detect on speech).
+  SPEECH_LANGUAGE_REQUIRED: {
+    status: 400,
+    message:
+      'Choose the language spoken in the video: the speech engines here cannot identify it, and speech in another language would be recognised wrongly.',
+  },
   NOT_A_WORDS_FILE: {
     status: 400,
     message: 'The subtitles or transcript must be an .srt, .vtt or .txt file you uploaded.',

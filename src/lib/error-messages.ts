@@ -96,6 +96,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   UNSUPPORTED_LANGUAGE: msg`Choose the language the document is written in.`,
   BURN_IN_NEEDS_VIDEO: msg`Subtitles in the video need a video: this file is audio only. Choose subtitle files instead.`,
   SOURCE_LANGUAGE_REQUIRED: msg`Choose the language of the video: the language of your subtitles or transcript could not be identified from their text.`,
+  SPEECH_LANGUAGE_REQUIRED: msg`Choose the language spoken in the video: Auto-detect is not available for speech here, and speech in another language would be recognised wrongly.`,
   NOT_A_WORDS_FILE: msg`The subtitles or transcript must be an .srt, .vtt or .txt file.`,
   SUBTITLE_ENCODING: msg`The subtitle or transcript file is not UTF-8 text. Save it as UTF-8 and upload it again.`,
   SUBTITLE_BAD_TIMING: msg`A cue in the subtitle file ends before it starts.`,

@@ -53,7 +53,7 @@ export const PLAN_COPY: Record<string, PlanCopy> = {
       msg`Subtitles 1,200 minutes`,
       msg`Voice-over 120 minutes`,
       msg`Documents 600,000 characters`,
-      msg`Premium AI voices`,
+      msg`Standard voices, and Premium neural voices where the server has them`,
       msg`Manual and managed dual voice-over modes`,
       msg`33% credit rollover`,
       msg`Priority queue`,

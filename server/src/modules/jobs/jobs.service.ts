@@ -162,6 +162,18 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
     voices: req.voices,
     ownWords: !!ownWords,
   });
+  // Speech on Auto-detect with no recogniser that identifies the language: a recogniser that knows one language
+  // would turn any other into nonsense captions, and they would be billed (issue 22, item 3). Refused before
+  // anything is reserved; the studio asks for the spoken language instead (capabilities speech_language_detection).
+  if (!ownWords && sourceLanguage === AUTO_LANGUAGE && plan.languageAssumed)
+    throw new AppError(
+      'SPEECH_LANGUAGE_REQUIRED',
+      `No speech engine here identifies the spoken language: name it in source_language (${ctx.engines
+        .capabilities()
+        .languages.filter((l) => l.speech)
+        .map((l) => l.code)
+        .join(', ')}).`,
+    );
   const chosenVoices = Object.fromEntries(
     Object.entries(plan.voices)
       .filter(([, choice]) => choice.chosen)
