@@ -85,3 +85,32 @@ test('own subtitles too short to identify on Auto-detect are pointed out before 
   await expect(warning).toHaveCount(0);
   await expect(start).toBeEnabled();
 });
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test('the Arabic voice list is not squeezed beside its language and sample button (item 12)', async ({
+    page,
+    request,
+  }) => {
+    await signInFresh(page, request, 'voice-phone', 'ar');
+    await page.goto('/studio');
+    const dismiss = page.getByRole('button', { name: 'تجاهل' });
+    if (
+      await dismiss.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await dismiss.click();
+    await chooseVideo(page);
+    await expect(page.getByText(/جاهز للمعالجة/)).toBeVisible();
+    await configureSpanish(page);
+    const voices = page.getByTestId('voice-es');
+    await expect(voices).toBeVisible();
+    const row = (await page.locator('.voice-row').first().boundingBox())!;
+    const select = (await voices.boundingBox())!;
+    // The list takes the row's width, so a voice name reads whole.
+    expect(select.width).toBeGreaterThan(row.width * 0.9);
+    await expect(page.locator('[data-testid="voice-es"] option').nth(1)).toHaveText(/^صوت (رجالي|نسائي) \d+ · /);
+  });
+});
