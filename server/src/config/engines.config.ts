@@ -32,6 +32,9 @@ export const enginesEnv = {
   DEEPL_API_URL: optionalUrl(),
   LIBRETRANSLATE_URL: optionalUrl(),
   LIBRETRANSLATE_API_KEY: optionalString(),
+  /** The LibreTranslate server's --batch-limit (texts per request) and --char-limit (characters, 0: none). */
+  LIBRETRANSLATE_BATCH_LIMIT: intWithDefault(50, 1, 1000),
+  LIBRETRANSLATE_CHAR_LIMIT: intWithDefault(0, 0, 10_000_000),
   /** Turn the local engines off (a deployment that must only use network engines). */
   LOCAL_ENGINES: boolWithDefault(true),
   ENGINE_HTTP_TIMEOUT_SECONDS: intWithDefault(120, 1, 3600),
@@ -58,7 +61,7 @@ export interface EnginesConfig {
   local: boolean;
   openai: { speech?: OpenAiEndpoint; translation?: OpenAiEndpoint; voice?: OpenAiEndpoint };
   deepl?: { apiUrl: string; apiKey: string };
-  libreTranslate?: { url: string; apiKey?: string };
+  libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
   http: EngineHttpSettings;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
 }
@@ -111,7 +114,11 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
         }
       : undefined,
     libreTranslate: e.LIBRETRANSLATE_URL
-      ? { url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY }
+      ? {
+          url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''),
+          apiKey: e.LIBRETRANSLATE_API_KEY,
+          limits: { batchLimit: e.LIBRETRANSLATE_BATCH_LIMIT, charLimit: e.LIBRETRANSLATE_CHAR_LIMIT },
+        }
       : undefined,
     http: {
       timeoutSeconds: e.ENGINE_HTTP_TIMEOUT_SECONDS,
