@@ -19,6 +19,7 @@ import * as numbersContract from '../../../../contract/numbers.ts';
 import * as apiKeysContract from '../../../../contract/api-keys.ts';
 import * as webhooksContract from '../../../../contract/webhooks.ts';
 import * as creditPacksContract from '../../../../contract/credit-packs.ts';
+import * as ownWordsContract from '../../../../contract/own-words.ts';
 import * as uploadsContract from '../../../../contract/uploads.ts';
 import * as usersContract from '../../../../contract/users.ts';
 import { ENDPOINTS, errorCodesOf, type Endpoint, type EndpointTag } from '../../../../contract/endpoints.ts';
@@ -50,6 +51,7 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'api-keys.ts': apiKeysContract,
   'webhooks.ts': webhooksContract,
   'credit-packs.ts': creditPacksContract,
+  'own-words.ts': ownWordsContract,
 };
 
 /** Options of `buildOpenApiDocument`. */
