@@ -22,10 +22,13 @@ export const enginesEnv = {
   OPENAI_SPEECH_BASE_URL: optionalUrl(),
   OPENAI_TRANSLATION_BASE_URL: optionalUrl(),
   OPENAI_VOICE_BASE_URL: optionalUrl(),
+  /** Speaker diarization server (issue 19); also enabled by 'speakers' in OPENAI_STAGES (not there by default). */
+  OPENAI_SPEAKERS_BASE_URL: optionalUrl(),
+  OPENAI_SPEAKERS_MODEL: stringWithDefault('gpt-4o-transcribe-diarize'),
   OPENAI_SPEECH_MODEL: stringWithDefault('whisper-1'),
   OPENAI_TRANSLATION_MODEL: stringWithDefault('gpt-4o-mini'),
   OPENAI_VOICE_MODEL: stringWithDefault('tts-1'),
-  /** Comma list of the stages the OpenAI-compatible server serves: speech, translation, voice. */
+  /** Comma list of the stages the OpenAI-compatible server serves: speech, translation, voice (and speakers). */
   OPENAI_STAGES: stringWithDefault('speech,translation,voice'),
   DEEPL_API_KEY: optionalString(),
   /** Defaults to https://api-free.deepl.com for keys ending in ':fx', https://api.deepl.com otherwise. */
@@ -59,7 +62,13 @@ export interface OpenAiEndpoint {
 /** Typed engine settings. Absent network sections mean that engine is not configured. */
 export interface EnginesConfig {
   local: boolean;
-  openai: { speech?: OpenAiEndpoint; translation?: OpenAiEndpoint; voice?: OpenAiEndpoint };
+  openai: {
+    speech?: OpenAiEndpoint;
+    translation?: OpenAiEndpoint;
+    voice?: OpenAiEndpoint;
+    /** Speaker diarization (`gpt-4o-transcribe-diarize`, issue 19). */
+    speakers?: OpenAiEndpoint;
+  };
   deepl?: { apiUrl: string; apiKey: string };
   libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
   http: EngineHttpSettings;
@@ -74,7 +83,7 @@ export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
   subtitles: { maxCharsPerSecond: 17, maxLineChars: 42 },
 };
 
-const STAGES = ['speech', 'translation', 'voice'];
+const STAGES = ['speech', 'translation', 'voice', 'speakers'];
 
 export function checkEnginesEnv(e: EnginesEnv): string[] {
   const problems: string[] = [];
@@ -82,7 +91,8 @@ export function checkEnginesEnv(e: EnginesEnv): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   const bad = stages.filter((s) => !STAGES.includes(s));
-  if (bad.length) problems.push(`OPENAI_STAGES: unknown stage ${bad.join(', ')} (use speech, translation, voice)`);
+  if (bad.length)
+    problems.push(`OPENAI_STAGES: unknown stage ${bad.join(', ')} (use speech, translation, voice, speakers)`);
   if (e.LIBRETRANSLATE_API_KEY && !e.LIBRETRANSLATE_URL)
     problems.push('LIBRETRANSLATE_URL: required when LIBRETRANSLATE_API_KEY is set');
   if (e.DEEPL_API_URL && !e.DEEPL_API_KEY) problems.push('DEEPL_API_KEY: required when DEEPL_API_URL is set');
@@ -103,6 +113,7 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
       speech: endpoint('speech', e.OPENAI_SPEECH_BASE_URL, e.OPENAI_SPEECH_MODEL),
       translation: endpoint('translation', e.OPENAI_TRANSLATION_BASE_URL, e.OPENAI_TRANSLATION_MODEL),
       voice: endpoint('voice', e.OPENAI_VOICE_BASE_URL, e.OPENAI_VOICE_MODEL),
+      speakers: endpoint('speakers', e.OPENAI_SPEAKERS_BASE_URL, e.OPENAI_SPEAKERS_MODEL),
     },
     deepl: e.DEEPL_API_KEY
       ? {

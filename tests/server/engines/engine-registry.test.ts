@@ -181,7 +181,7 @@ describe('engine settings from the environment', () => {
 
   it('rejects wrong settings at start-up naming each variable', () => {
     expect(checkEnginesEnv(v.parse(v.object(enginesEnv), { OPENAI_STAGES: 'speech,dance' }) as never)).toEqual([
-      'OPENAI_STAGES: unknown stage dance (use speech, translation, voice)',
+      'OPENAI_STAGES: unknown stage dance (use speech, translation, voice, speakers)',
     ]);
     expect(() => loadConfig({ SUBTITLE_MAX_CPS: 'fast', OPENAI_BASE_URL: 'not a url' })).toThrow(ConfigError);
   });

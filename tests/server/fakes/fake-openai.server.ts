@@ -5,7 +5,10 @@
  * - POST /v1/chat/completions: reads the translation request JSON of the user message and translates it with
  *   the fake translator (Apertium / fixed glossary); any other message is answered with itself.
  * - POST /v1/audio/transcriptions (multipart): real recognition with pocketsphinx; verbose_json with word and
- *   segment timestamps (words without punctuation, segment texts punctuated, as the API answers), json, text.
+ *   segment timestamps (words without punctuation, segment texts punctuated, as the API answers), json, text;
+ *   diarized_json (model gpt-4o-transcribe-diarize only, chunking_strategy
+ *   required over 30 s, no timestamp_granularities) with segments `{ type, id, start, end, text, speaker }` whose
+ *   speakers `A`, `B` … come from a real diarization (the classic local engine).
  * - POST /v1/audio/speech: real speech made with espeak-ng, as wav (or mp3 via ffmpeg).
  * Errors as documented: 401 invalid_api_key, 400 invalid_request_error with `param`, 404 unknown model, 429.
  */
@@ -14,11 +17,45 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPocketsphinxEngine } from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
+import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
+import { readWav } from '../../../server/src/media/wav.ts';
 import { LANGUAGE_NAMES, languageName } from '../../../contract/languages.ts';
 import { fakeTranslate } from './fake-translator.ts';
 import { formBody, jsonBody, startFakeServer, type FakeResponse, type FakeServer } from './fake-http.ts';
 
-const MODELS = ['whisper-1', 'gpt-4o-mini', 'tts-1', 'tts-1-hd'];
+const MODELS = ['whisper-1', 'gpt-4o-mini', 'tts-1', 'tts-1-hd', 'gpt-4o-transcribe-diarize'];
+const DIARIZE_MODEL = 'gpt-4o-transcribe-diarize';
+
+/** The diarized_json answer: consecutive words of one speaker make a segment; speakers lettered A, B … */
+function diarizedJson(
+  turns: { start: number; end: number; speaker: string }[],
+  words: { text: string; start: number; end: number }[],
+  duration: number,
+  text: string,
+) {
+  const letters = new Map<string, string>();
+  const segments: { type: string; id: string; start: number; end: number; text: string; speaker: string }[] = [];
+  for (const w of words) {
+    const turn = turns.find((t) => w.start < t.end && w.end > t.start) ?? turns[0];
+    const key = turn?.speaker ?? 'S1';
+    if (!letters.has(key)) letters.set(key, String.fromCharCode(65 + letters.size));
+    const speaker = letters.get(key)!;
+    const last = segments.at(-1);
+    if (last && last.speaker === speaker) {
+      last.end = w.end;
+      last.text += ` ${w.text}`;
+    } else
+      segments.push({
+        type: 'transcript.text.segment',
+        id: `seg_${segments.length}`,
+        start: w.start,
+        end: w.end,
+        text: w.text,
+        speaker,
+      });
+  }
+  return { task: 'transcribe', duration, text, segments, usage: { type: 'duration', seconds: Math.ceil(duration) } };
+}
 const VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'onyx', 'nova', 'sage', 'shimmer'];
 const CODE_BY_NAME = Object.fromEntries(Object.entries(LANGUAGE_NAMES).map(([c, n]) => [n.toLowerCase(), c]));
 
@@ -137,11 +174,18 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
         if (!f || !(file instanceof Blob)) return invalid("you must provide a 'file'", 'file');
         if (typeof f.get('model') !== 'string') return invalid('you must provide a model parameter', 'model');
         const format = (f.get('response_format') as string) ?? 'json';
-        if (!['json', 'text', 'srt', 'verbose_json', 'vtt'].includes(format))
+        if (!['json', 'text', 'srt', 'verbose_json', 'vtt', 'diarized_json'].includes(format))
           return invalid(`Invalid response_format: ${format}`, 'response_format');
         const granularities = f.getAll('timestamp_granularities[]') as string[];
         if (granularities.length && format !== 'verbose_json')
           return invalid('timestamp_granularities requires response_format=verbose_json', 'timestamp_granularities');
+        const model = f.get('model') as string;
+        if (format === 'diarized_json' && model !== DIARIZE_MODEL)
+          return invalid(`response_format 'diarized_json' is not compatible with model '${model}'.`, 'response_format');
+        if (model === DIARIZE_MODEL && !['json', 'text', 'diarized_json'].includes(format))
+          return invalid(`response_format '${format}' is not compatible with model '${model}'.`, 'response_format');
+        if (model === DIARIZE_MODEL && granularities.length)
+          return invalid(`timestamp_granularities is not supported with model '${model}'.`, 'timestamp_granularities');
         const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-openai-'));
         try {
           const input = path.join(dir, 'in');
@@ -165,6 +209,15 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
           ]);
           const lang = typeof f.get('language') === 'string' ? (f.get('language') as string) : 'en';
           const text = t.words.map((w) => w.text).join(' ');
+          if (format === 'diarized_json') {
+            const duration = Number(probe.stdout.trim());
+            if (duration > 30 && !f.get('chunking_strategy'))
+              return invalid(
+                'chunking_strategy is required for diarization models when audio is longer than 30 seconds.',
+                'chunking_strategy',
+              );
+            return { status: 200, body: diarizedJson(diarizeClassic(await readWav(wav)), t.words, duration, text) };
+          }
           if (format === 'text') return { status: 200, headers: { 'content-type': 'text/plain' }, body: text };
           if (format !== 'verbose_json') return { status: 200, body: { text } };
           return {
