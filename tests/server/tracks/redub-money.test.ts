@@ -48,6 +48,35 @@ describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(1000 - job.body.credits_used);
   });
 
+  it('item 6: a re-dub of a captions track (target = source) is not charged; es, es-ES and es-MX are priced once', async () => {
+    const jobId = await finishedDubJob(t, alice, ['en', 'es']);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const en = body.targets.en.cues;
+    const put = await api(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, {
+      revision: body.revision,
+      targets: { en: { cues: [{ ...en[0], text: 'And so, my fellow citizens' }, ...en.slice(1)] } },
+    });
+    expect(put.status).toBe(200);
+    const before = await balanceOf(t.ctx.db, alice.id);
+    const redub = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub`, { languages: ['en'] });
+    expect(redub.status).toBe(400);
+    expect(redub.body.code).toBe('NOTHING_TO_REDUB');
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(before);
+
+    const job = await api(t, alice, 'GET', `/v1/jobs/${jobId}`);
+    const upload = job.body.source_file_url;
+    const price = async (targets: string[]) =>
+      (
+        await api(t, alice, 'POST', '/v1/jobs/estimate', {
+          media_url: upload,
+          source_language: 'en',
+          target_languages: targets,
+          services_to_run: ['subtitle', 'voice_over'],
+        })
+      ).body.credits;
+    expect(await price(['es', 'es-ES', 'es-MX'])).toBe(await price(['es']));
+  });
+
   it('item 2: an edit saved between the re-dub price and its start is not voiced for the old price', async () => {
     const jobId = await finishedDubJob(t, alice);
     const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);

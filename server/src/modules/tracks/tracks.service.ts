@@ -248,7 +248,12 @@ async function planRedub(ctx: Ctx, userId: string, jobId: string, req: RedubRequ
   const job = await jobWithTracks(ctx, userId, jobId);
   if (!job.servicesRequested.includes('voice_over')) throw new AppError('NO_VOICE_OVER');
   const tracks = await latestTracks(ctx, job);
-  const languages = [...new Set(req.languages.map((c) => targetOf(tracks, c, 'languages')))];
+  // Only targets that have a dub: a target in the source language is captions, never voiced (issue 24, item 6:
+  // its re-dub was charged and made nothing).
+  const source = normaliseLanguage(tracks.source.language);
+  const languages = [...new Set(req.languages.map((c) => targetOf(tracks, c, 'languages')))].filter(
+    (lang) => lang !== source,
+  );
   const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
   let credits = 0;
   let seconds = 0;
