@@ -192,11 +192,24 @@ export const EDITOR_ENDPOINTS = {
     method: 'POST',
     path: '/v1/jobs/{id}/translate-again',
     tag: 'jobs',
-    summary: 'Machine-translate the current source cues again into target tracks, as a new revision (free)',
+    summary: 'Machine-translate the current source cues again into target tracks, as a new revision',
+    description:
+      'Charged as a document of the words translated, per language (0.5 credits per 100 words, rounded up); ' +
+      'at most 10 calls a minute.',
     auth: 'bearer',
     body: TranslateAgainRequest,
     response: json(TracksResponse),
-    errors: ['UNAUTHORIZED', 'JOB_NOT_FOUND', 'TRACKS_NOT_READY', 'NO_ENGINE', 'ENGINE_FAILED', 'JOB_BUSY'],
+    errors: [
+      'UNAUTHORIZED',
+      'JOB_NOT_FOUND',
+      'TRACKS_NOT_READY',
+      'NO_ENGINE',
+      'ENGINE_FAILED',
+      'JOB_BUSY',
+      // Issue 24, item 8: priced and rate-limited.
+      'PAYMENT_REQUIRED',
+      'RATE_LIMITED',
+    ],
   },
   redubEstimate: {
     method: 'POST',

@@ -77,6 +77,21 @@ describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
     expect(await price(['es', 'es-ES', 'es-MX'])).toBe(await price(['es']));
   });
 
+  it('item 8: translate-again is charged as a document of the words it translates', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const words = body.source.cues
+      .map((c: { text: string }) => c.text)
+      .join(' ')
+      .split(/\s+/)
+      .filter(Boolean).length;
+    const before = await balanceOf(t.ctx.db, alice.id);
+    const again = await api(t, alice, 'POST', `/v1/jobs/${jobId}/translate-again`, { languages: ['es'] });
+    expect(again.status).toBe(200);
+    // The document price: 0.5 credits per 100 words, rounded up per language.
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - Math.ceil((words / 100) * 0.5));
+  });
+
   it('item 2: an edit saved between the re-dub price and its start is not voiced for the old price', async () => {
     const jobId = await finishedDubJob(t, alice);
     const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);

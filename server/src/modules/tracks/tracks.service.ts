@@ -28,8 +28,9 @@ import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
 import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
 import { toSrt, toVtt } from '../../media/subtitle-writers.ts';
 import { translateSentences } from '../../media/translation-fit.ts';
-import { balanceOf, reserveExtra } from '../credits/ledger.repository.ts';
-import { PRICE_RATES } from '../jobs/pricing.ts';
+import { countWords } from '../../documents/word-count.ts';
+import { balanceOf, reserveExtra, settleExtra } from '../credits/ledger.repository.ts';
+import { PRICE_RATES, priceDocument } from '../jobs/pricing.ts';
 import { presentJob, type JobResponse } from '../jobs/job.presenter.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
@@ -179,7 +180,9 @@ function sentencesOf(cues: TrackCue[]): { words: TimedWord[]; ids: string[] }[] 
 /**
  * POST /v1/jobs/{id}/translate-again: the current source cues (all, or the sentences holding `cue_ids`) translated
  * again into each language and cut into cues by rule; target cues in the time of those sentences are replaced.
- * @throws AppError NO_ENGINE, ENGINE_FAILED, JOB_BUSY, VALIDATION_FAILED, JOB_NOT_FOUND, TRACKS_NOT_READY
+ * Charged as a document of those sentences' words per language (pricing.ts priceDocument).
+ * @throws AppError NO_ENGINE, ENGINE_FAILED, JOB_BUSY, VALIDATION_FAILED, JOB_NOT_FOUND, TRACKS_NOT_READY,
+ *   PAYMENT_REQUIRED `{ price, balance }`
  */
 export async function translateAgain(
   ctx: Ctx,
@@ -202,6 +205,34 @@ export async function translateAgain(
   }
   const wanted = req.cue_ids ? new Set(req.cue_ids) : null;
   const sentences = sentencesOf(current.source.cues).filter((s) => !wanted || s.ids.some((id) => wanted.has(id)));
+  // Priced like a document of the same words (issue 24, item 8: it was free and unlimited, and the operator pays
+  // DeepL or OpenAI): reserved now, charged when the revision is saved, given back on a failure.
+  const words = countWords(sentences.map((s) => s.words.map((w) => w.text).join(' ')).join('\n'));
+  const price = sentences.length ? priceDocument(words, languages).credits : 0;
+  const ref = `translate-again:${jobId}:${crypto.randomUUID()}`;
+  if (price > 0) await reserveExtra(ctx.db, userId, jobId, ref, price, async () => true);
+  try {
+    const saved = await translateInto(ctx, job, current, languages, sentences, plan, loaded);
+    if (price > 0) await settleExtra(ctx.db, userId, ref, 'charge');
+    return saved;
+  } catch (err) {
+    if (price > 0) await settleExtra(ctx.db, userId, ref, 'release').catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The translation itself of translateAgain, saved as a new revision. */
+async function translateInto(
+  ctx: Ctx,
+  job: jobsRepo.JobRow,
+  current: StoredTracks,
+  languages: string[],
+  sentences: { words: TimedWord[]; ids: string[] }[],
+  plan: ReturnType<Ctx['engines']['choose']>,
+  loaded: number,
+): Promise<TracksResponse> {
+  const jobId = job.id;
+  const source = current.source.language;
   const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
   for (const lang of languages) {
     if (!sentences.length) continue;
