@@ -77,6 +77,26 @@ describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
     expect(await price(['es', 'es-ES', 'es-MX'])).toBe(await price(['es']));
   });
 
+  it('item 9: a re-dub of 1,000 characters in a 0.1 s slot is priced as the speech it makes, not the slot', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const es = body.targets.es.cues;
+    const long = Array.from({ length: 200 }, (_, i) => `hola${i % 10}`)
+      .join(' ')
+      .slice(0, 1000);
+    const put = await api(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, {
+      revision: body.revision,
+      targets: { es: { cues: [{ ...es[0], end: es[0].start + 0.1, text: long }, ...es.slice(1)] } },
+    });
+    expect(put.status).toBe(200);
+    const est = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub/estimate`, { languages: ['es'] });
+    expect(est.body.languages.es.segments_changed).toBeGreaterThanOrEqual(1);
+    // Read aloud at 20 characters a second (faster than the fastest subtitle reading speed), 1,000 characters
+    // take 50 s: at the voice-over rate of 3 credits a minute, at least 3 credits.
+    expect(est.body.seconds).toBeGreaterThanOrEqual(50);
+    expect(est.body.credits).toBeGreaterThanOrEqual(Math.ceil((50 * 3) / 60));
+  });
+
   it('item 8: translate-again is charged as a document of the words it translates', async () => {
     const jobId = await finishedDubJob(t, alice);
     const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);

@@ -10,6 +10,7 @@ import type { TrackCue, TrackWarnings } from '../../../../contract/tracks.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { segmentsFromCues } from '../../media/dub-segments.ts';
+import { voicedSeconds } from '../jobs/pricing.ts';
 import type { DubSegment } from '../../media/stages/stage.ts';
 
 const PROBLEM_TEXT: Record<CueProblem, string> = {
@@ -99,7 +100,9 @@ const sameSegment = (a: DubSegment, b: DubSegment) =>
 
 /**
  * What a re-dub of one language changes: the new segments whose text or slot differs from every segment of the
- * last dub (`before`; null when unknown: all change), how many of the last dub's are gone, and the changed seconds.
+ * last dub (`before`; null when unknown: all change), how many of the last dub's are gone, and the seconds priced:
+ * per changed segment the larger of its slot and its text's speaking time (pricing.ts voicedSeconds), so the price
+ * follows what is synthesised.
  */
 export function redubChanges(
   now: DubSegment[],
@@ -107,5 +110,9 @@ export function redubChanges(
 ): { changed: DubSegment[]; removed: number; seconds: number } {
   const changed = before ? now.filter((s) => !before.some((b) => sameSegment(s, b))) : now;
   const removed = before ? before.filter((b) => !now.some((s) => sameSegment(s, b))).length : 0;
-  return { changed, removed, seconds: changed.reduce((n, s) => n + (s.end - s.start), 0) };
+  return {
+    changed,
+    removed,
+    seconds: changed.reduce((n, s) => n + Math.max(s.end - s.start, voicedSeconds(s.text)), 0),
+  };
 }
