@@ -4,6 +4,8 @@
  * through the API as a user (or a probe) would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ErrorBody } from '../../../contract/errors.ts';
 import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, type TestUser } from '../jobs/fixtures.ts';
@@ -46,6 +48,34 @@ describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
     const est = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub/estimate`, { languages: ['es'] });
     expect(est.body.languages.es.segments_changed).toBe(0);
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(1000 - job.body.credits_used);
+  });
+
+  it('LOW: a lone surrogate in a cue and a cue beyond the media are clear 400s; a 10,000-character voice id answers in the error contract', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const es = body.targets.es.cues;
+    const cues = [{ ...es[0], text: 'BROKEN' }, ...es.slice(1)];
+    const raw = JSON.stringify({ revision: body.revision, targets: { es: { cues } } }).replace('BROKEN', '\\ud800');
+    expect(raw).toContain('"\\ud800"');
+    const surrogate = await rawJson(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, raw);
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.code).toBe('VALIDATION_FAILED');
+
+    // 1-100,000 s on an 11 s video: refused, naming the cue, not priced as 5,000 credits of re-dub.
+    const far = [...es.slice(0, -1), { ...es.at(-1), end: 100_000 }];
+    const beyond = await api(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, {
+      revision: body.revision,
+      targets: { es: { cues: far } },
+    });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body).toMatchObject({ code: 'INVALID_CUE', cue_id: es.at(-1).id, problem: 'beyond_media' });
+    expect((await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`)).body.revision).toBe(body.revision);
+
+    const res = await fetch(`${t.baseUrl}/v1/voices/${'v'.repeat(10_000)}/sample?language=es`);
+    expect(res.status).toBe(400);
+    const answer = await res.json();
+    expect(answer).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', error: 'A part of the address is too long.' });
+    expect(v.safeParse(ErrorBody, answer).success).toBe(true);
   });
 
   it('item 6: a re-dub of a captions track (target = source) is not charged; es, es-ES and es-MX are priced once', async () => {

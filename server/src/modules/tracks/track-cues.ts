@@ -18,17 +18,23 @@ const PROBLEM_TEXT: Record<CueProblem, string> = {
   overlap: 'it starts before the previous cue ends',
   negative_time: 'its times cannot be negative',
   empty_text: 'it has no text',
+  beyond_media: 'it ends after the media does',
 };
+
+/** Seconds a cue may end after the media's measured length (rounding of the probe and of the cue times). */
+const MEDIA_END_TOLERANCE = 0.5;
 
 /** Times kept to the millisecond (the renders' precision). */
 const ms = (t: number) => Math.round(t * 1000) / 1000;
 
 /**
  * Checks and orders one track's cues: sorted by start, times to the millisecond, text trimmed per line.
- * @throws AppError INVALID_CUE `{ track, cue_id, problem }` for negative times, end <= start, empty text or
- *   overlapping cues; VALIDATION_FAILED for a cue id used twice.
+ * `mediaSeconds`: the job's media length (seconds), when known: a cue ending more than half a second after it is
+ * refused (issue 24: cue times up to 100,000 s on an 11 s video were priced as 5,000 credits of re-dub).
+ * @throws AppError INVALID_CUE `{ track, cue_id, problem }` for negative times, end <= start, empty text,
+ *   overlapping cues or a cue beyond the media; VALIDATION_FAILED for a cue id used twice.
  */
-export function checkTrack(track: string, cues: TrackCue[]): TrackCue[] {
+export function checkTrack(track: string, cues: TrackCue[], mediaSeconds?: number | null): TrackCue[] {
   const refuse = (cue: TrackCue, problem: CueProblem) => {
     throw new AppError('INVALID_CUE', `Cue ${cue.id} of the ${track} track is not valid: ${PROBLEM_TEXT[problem]}.`, {
       track,
@@ -51,6 +57,7 @@ export function checkTrack(track: string, cues: TrackCue[]): TrackCue[] {
     if (c.start < 0 || c.end < 0) refuse(c, 'negative_time');
     if (!(ms(c.end) > ms(c.start))) refuse(c, 'end_before_start');
     if (!text) refuse(c, 'empty_text');
+    if (mediaSeconds && c.end > mediaSeconds + MEDIA_END_TOLERANCE) refuse(c, 'beyond_media');
     return { id: c.id, start: ms(c.start), end: ms(c.end), text };
   });
   out.sort((a, b) => a.start - b.start);

@@ -138,11 +138,15 @@ export async function saveTracks(
     throw new AppError('REVISION_CONFLICT', undefined, { revision: job.tracksRevision });
   const current = await latestTracks(ctx, job);
   const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
-  if (req.source) next.source = { language: current.source.language, cues: checkTrack('source', req.source.cues) };
+  if (req.source)
+    next.source = {
+      language: current.source.language,
+      cues: checkTrack('source', req.source.cues, job.mediaSeconds),
+    };
   const changed: string[] = [];
   for (const [code, t] of Object.entries(req.targets ?? {})) {
     const lang = targetOf(current, code, `targets.${code}`);
-    next.targets[lang] = { cues: checkTrack(lang, t.cues) };
+    next.targets[lang] = { cues: checkTrack(lang, t.cues, job.mediaSeconds) };
     changed.push(lang);
   }
   return saveRevision(ctx, job, req.revision, 'edit', next, changed);
