@@ -221,7 +221,10 @@ export const EDITOR_ENDPOINTS = {
     method: 'POST',
     path: '/v1/jobs/{id}/translate-again',
     tag: 'jobs',
-    summary: 'Machine-translate the current source cues again into target tracks, as a new revision (free)',
+    summary: 'Machine-translate the current source cues again into target tracks, as a new revision',
+    description:
+      'Charged as a document of the words translated, per language (0.5 credits per 100 words, rounded up); ' +
+      'at most 10 calls a minute.',
     auth: 'bearer',
     body: TranslateAgainRequest,
     response: json(TracksResponse),
@@ -235,6 +238,9 @@ export const EDITOR_ENDPOINTS = {
       'ENGINE_QUOTA_EXCEEDED',
       'ENGINE_INPUT_TOO_LARGE',
       'ENGINE_REFUSED',
+      // Issue 24, item 8: priced and rate-limited.
+      'PAYMENT_REQUIRED',
+      'RATE_LIMITED',
     ],
   },
   redubEstimate: {

@@ -257,7 +257,14 @@ export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
 
 /** Why a saved cue is refused (INVALID_CUE `problem`): timing or text that cannot be rendered. */
-export const CUE_PROBLEMS = ['end_before_start', 'overlap', 'negative_time', 'empty_text'] as const;
+export const CUE_PROBLEMS = [
+  'end_before_start',
+  'overlap',
+  'negative_time',
+  'empty_text',
+  // A cue ending after the media does (issue 24).
+  'beyond_media',
+] as const;
 export type CueProblem = (typeof CUE_PROBLEMS)[number];
 
 /** Stages whose engine a NO_ENGINE problem names. */

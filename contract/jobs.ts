@@ -137,7 +137,9 @@ const HexColour = v.pipe(
  * or 'top'; `bilingual`: the source line above the target line (burned-in, SRT and VTT).
  */
 const FONT_SIZE_MESSAGE = 'Choose a font size from 16 to 96.';
-export const SubtitleStyle = v.object(
+// A strict object: a list (`[1, 2]`, whose keys are 0 and 1) or a key of no style is refused, not read as the
+// default style (issue 24).
+export const SubtitleStyle = v.strictObject(
   {
     font_size: v.optional(
       v.pipe(

@@ -13,12 +13,19 @@ import { LanguageCode } from './languages.ts';
  * One editable cue: `id` is stable across saves (the editor keeps it when it changes the text or times; new
  * cues get new ids, e.g. a UUID made by the client), `start < end`, `text` is the cue's lines joined by '\n'.
  */
+/**
+ * A lone UTF-16 surrogate (`"\ud800"` in JSON) is no character: no database or file can store it (issue 24: a cue
+ * holding one answered 500).
+ */
+const BROKEN_CHARACTER = 'The text holds a broken character.';
+const wellFormed = v.check((s: string) => !/[\ud800-\udfff]/u.test(s), BROKEN_CHARACTER);
+
 export const TrackCue = v.object({
-  id: v.pipe(v.string('a cue id is required'), v.minLength(1, 'a cue id is required'), v.maxLength(64)),
+  id: v.pipe(v.string('a cue id is required'), v.minLength(1, 'a cue id is required'), v.maxLength(64), wellFormed),
   // Negative times are refused by the service as INVALID_CUE (negative_time), naming the cue.
   start: finiteNumber('start is a number of seconds'),
   end: finiteNumber('end is a number of seconds'),
-  text: v.pipe(v.string('text is required'), v.maxLength(1000, 'a cue holds at most 1000 characters')),
+  text: v.pipe(v.string('text is required'), v.maxLength(1000, 'a cue holds at most 1000 characters'), wellFormed),
 });
 export type TrackCue = v.InferOutput<typeof TrackCue>;
 
@@ -81,8 +88,9 @@ export type RedubRequest = v.InferOutput<typeof RedubRequest>;
 
 /**
  * POST /v1/jobs/{id}/redub/estimate: what a re-dub would do and cost. Per language the segments in all and those
- * whose text or timing changed since the last dub; `seconds` is the changed segments' length; `credits` the price
- * (the voice-over rate for those seconds; the rounding is stated in the README).
+ * whose text or timing changed since the last dub; `seconds` is what is voiced: per changed segment the larger of
+ * its slot and its text's speaking time (15 characters a second); `credits` the price (the voice-over rate for
+ * those seconds; the rounding is stated in the README).
  */
 export const RedubEstimateResponse = v.object({
   credits: finiteNumber(),

@@ -2,7 +2,13 @@
  * Builds the Fastify application: plugins, the one error handler, every route module, and the PWA (./dist) with
  * a single-page-app fallback. Route modules are Fastify plugins taking the AppContext.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyError,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -81,6 +87,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // pino's Logger and Fastify's logger type differ only in generics.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     loggerInstance: ctx.logger as FastifyBaseLogger,
+    // Router refusals (a path parameter over 100 characters, a malformed URL) answer in the error contract's shape,
+    // not Fastify's own (issue 24: a 10,000-character voice id answered a bare 414).
+    frameworkErrors: (err, _request, reply) => {
+      const appError =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError('BAD_REQUEST', 'A part of the address is too long.')
+          : new AppError('BAD_REQUEST', 'The address is not valid.');
+      void (reply as FastifyReply).status(appError.status).send(appError.toBody());
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count trusts that many proxies from the server back (what Fastify does with a number).
     trustProxy: fastifyTrustProxy(cfg.trustProxy),

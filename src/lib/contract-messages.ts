@@ -70,6 +70,8 @@ export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'a track holds at most 10,000 cues': msg`A track holds at most 10,000 subtitles.`,
   'revision is required': msg`The version of the subtitles is missing. Reload the editor.`,
   'revision is a whole number': msg`The version of the subtitles is missing. Reload the editor.`,
+  // contract/tracks.ts: a lone surrogate in a cue (issue 24)
+  'The text holds a broken character.': msg`A subtitle holds a broken character. Type it again.`,
   // contract/billing.ts
   'session_id is required': msg`The checkout session is missing.`,
   // Issue 23: contract/api-keys.ts, contract/webhooks.ts, contract/credit-packs.ts

@@ -4,6 +4,8 @@
  * through the API as a user (or a probe) would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ErrorBody } from '../../../contract/errors.ts';
 import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, type TestUser } from '../jobs/fixtures.ts';
@@ -46,6 +48,98 @@ describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
     const est = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub/estimate`, { languages: ['es'] });
     expect(est.body.languages.es.segments_changed).toBe(0);
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(1000 - job.body.credits_used);
+  });
+
+  it('LOW: a lone surrogate in a cue and a cue beyond the media are clear 400s; a 10,000-character voice id answers in the error contract', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const es = body.targets.es.cues;
+    const cues = [{ ...es[0], text: 'BROKEN' }, ...es.slice(1)];
+    const raw = JSON.stringify({ revision: body.revision, targets: { es: { cues } } }).replace('BROKEN', '\\ud800');
+    expect(raw).toContain('"\\ud800"');
+    const surrogate = await rawJson(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, raw);
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.code).toBe('VALIDATION_FAILED');
+
+    // 1-100,000 s on an 11 s video: refused, naming the cue, not priced as 5,000 credits of re-dub.
+    const far = [...es.slice(0, -1), { ...es.at(-1), end: 100_000 }];
+    const beyond = await api(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, {
+      revision: body.revision,
+      targets: { es: { cues: far } },
+    });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body).toMatchObject({ code: 'INVALID_CUE', cue_id: es.at(-1).id, problem: 'beyond_media' });
+    expect((await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`)).body.revision).toBe(body.revision);
+
+    const res = await fetch(`${t.baseUrl}/v1/voices/${'v'.repeat(10_000)}/sample?language=es`);
+    expect(res.status).toBe(400);
+    const answer = await res.json();
+    expect(answer).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', error: 'A part of the address is too long.' });
+    expect(v.safeParse(ErrorBody, answer).success).toBe(true);
+  });
+
+  it('item 6: a re-dub of a captions track (target = source) is not charged; es, es-ES and es-MX are priced once', async () => {
+    const jobId = await finishedDubJob(t, alice, ['en', 'es']);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const en = body.targets.en.cues;
+    const put = await api(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, {
+      revision: body.revision,
+      targets: { en: { cues: [{ ...en[0], text: 'And so, my fellow citizens' }, ...en.slice(1)] } },
+    });
+    expect(put.status).toBe(200);
+    const before = await balanceOf(t.ctx.db, alice.id);
+    const redub = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub`, { languages: ['en'] });
+    expect(redub.status).toBe(400);
+    expect(redub.body.code).toBe('NOTHING_TO_REDUB');
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(before);
+
+    const job = await api(t, alice, 'GET', `/v1/jobs/${jobId}`);
+    const upload = job.body.source_file_url;
+    const price = async (targets: string[]) =>
+      (
+        await api(t, alice, 'POST', '/v1/jobs/estimate', {
+          media_url: upload,
+          source_language: 'en',
+          target_languages: targets,
+          services_to_run: ['subtitle', 'voice_over'],
+        })
+      ).body.credits;
+    expect(await price(['es', 'es-ES', 'es-MX'])).toBe(await price(['es']));
+  });
+
+  it('item 9: a re-dub of 1,000 characters in a 0.1 s slot is priced as the speech it makes, not the slot', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const es = body.targets.es.cues;
+    const long = Array.from({ length: 200 }, (_, i) => `hola${i % 10}`)
+      .join(' ')
+      .slice(0, 1000);
+    const put = await api(t, alice, 'PUT', `/v1/jobs/${jobId}/tracks`, {
+      revision: body.revision,
+      targets: { es: { cues: [{ ...es[0], end: es[0].start + 0.1, text: long }, ...es.slice(1)] } },
+    });
+    expect(put.status).toBe(200);
+    const est = await api(t, alice, 'POST', `/v1/jobs/${jobId}/redub/estimate`, { languages: ['es'] });
+    expect(est.body.languages.es.segments_changed).toBeGreaterThanOrEqual(1);
+    // Read aloud at 20 characters a second (faster than the fastest subtitle reading speed), 1,000 characters
+    // take 50 s: at the voice-over rate of 3 credits a minute, at least 3 credits.
+    expect(est.body.seconds).toBeGreaterThanOrEqual(50);
+    expect(est.body.credits).toBeGreaterThanOrEqual(Math.ceil((50 * 3) / 60));
+  });
+
+  it('item 8: translate-again is charged as a document of the words it translates', async () => {
+    const jobId = await finishedDubJob(t, alice);
+    const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
+    const words = body.source.cues
+      .map((c: { text: string }) => c.text)
+      .join(' ')
+      .split(/\s+/)
+      .filter(Boolean).length;
+    const before = await balanceOf(t.ctx.db, alice.id);
+    const again = await api(t, alice, 'POST', `/v1/jobs/${jobId}/translate-again`, { languages: ['es'] });
+    expect(again.status).toBe(200);
+    // The document price: 0.5 credits per 100 words, rounded up per language.
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - Math.ceil((words / 100) * 0.5));
   });
 
   it('item 2: an edit saved between the re-dub price and its start is not voiced for the old price', async () => {

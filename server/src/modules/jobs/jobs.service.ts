@@ -65,6 +65,15 @@ function unique(codes: string[]): string[] {
   return [...new Set(codes.map((c) => c.trim().toLowerCase()))];
 }
 
+/**
+ * The target languages of a media request as the pipeline makes them: one base code per language (`es`, `es-ES`
+ * and `es-MX` make one Spanish output, so they are priced once: issue 24, item 6). Documents keep regional
+ * codes (a translation engine may tell en-GB from en-US).
+ */
+function mediaTargets(codes: string[]): string[] {
+  return [...new Set(codes.map(normaliseLanguage))];
+}
+
 function mediaSecondsOf(source: Source): number {
   if (source.kind === 'youtube') return source.seconds;
   if (source.upload.kind !== 'media') throw new AppError('NOT_A_MEDIA_FILE');
@@ -88,7 +97,9 @@ function documentOf(source: Source): UploadRow {
 /** POST /v1/jobs/estimate: the price submission would charge, from the same rules and the same media. */
 export async function estimate(ctx: Ctx, userId: string, req: EstimateRequest) {
   const source = await resolveSource(ctx, userId, req.media_url);
-  const targets = unique(req.target_languages);
+  const targets = req.services_to_run.includes('document')
+    ? unique(req.target_languages)
+    : mediaTargets(req.target_languages);
   const balance = await balanceOf(ctx.db, userId);
   if (req.services_to_run.includes('document')) {
     const doc = documentOf(source);
@@ -144,7 +155,7 @@ async function createAndEnqueue(
  *   `{ price, balance }`, 422 (YouTube unreadable).
  */
 export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobRequest): Promise<JobResponse> {
-  const targets = unique(req.target_languages);
+  const targets = mediaTargets(req.target_languages);
   const voiceOver = req.services_to_run.includes('voice_over');
   const source = await resolveSource(ctx, userId, req.media_url);
   const seconds = mediaSecondsOf(source);

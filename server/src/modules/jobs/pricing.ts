@@ -68,3 +68,16 @@ export function priceDocument(words: number, languages: string[]): Price {
   }));
   return { credits: perLanguage * languages.length, breakdown };
 }
+
+/**
+ * Characters a voice speaks per second at an ordinary pace (about 150 words a minute), the rate a re-dub's text
+ * is priced at when it is longer than its slot: a segment costs the voice-over rate for the larger of its slot
+ * and its text read at this pace (issue 24, item 9: 1,000 characters in a 0.1 s slot cost 1 credit and took
+ * minutes to voice).
+ */
+export const VOICED_CHARS_PER_SECOND = 15;
+
+/** Seconds of speech `text` is priced as: its characters (spaces left out) at VOICED_CHARS_PER_SECOND. */
+export function voicedSeconds(text: string): number {
+  return text.replace(/\s+/g, '').length / VOICED_CHARS_PER_SECOND;
+}

@@ -10,6 +10,7 @@ import type { TrackCue, TrackWarnings } from '../../../../contract/tracks.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { segmentsFromCues } from '../../media/dub-segments.ts';
+import { voicedSeconds } from '../jobs/pricing.ts';
 import type { DubSegment } from '../../media/stages/stage.ts';
 
 const PROBLEM_TEXT: Record<CueProblem, string> = {
@@ -17,17 +18,23 @@ const PROBLEM_TEXT: Record<CueProblem, string> = {
   overlap: 'it starts before the previous cue ends',
   negative_time: 'its times cannot be negative',
   empty_text: 'it has no text',
+  beyond_media: 'it ends after the media does',
 };
+
+/** Seconds a cue may end after the media's measured length (rounding of the probe and of the cue times). */
+const MEDIA_END_TOLERANCE = 0.5;
 
 /** Times kept to the millisecond (the renders' precision). */
 const ms = (t: number) => Math.round(t * 1000) / 1000;
 
 /**
  * Checks and orders one track's cues: sorted by start, times to the millisecond, text trimmed per line.
- * @throws AppError INVALID_CUE `{ track, cue_id, problem }` for negative times, end <= start, empty text or
- *   overlapping cues; VALIDATION_FAILED for a cue id used twice.
+ * `mediaSeconds`: the job's media length (seconds), when known: a cue ending more than half a second after it is
+ * refused (issue 24: cue times up to 100,000 s on an 11 s video were priced as 5,000 credits of re-dub).
+ * @throws AppError INVALID_CUE `{ track, cue_id, problem }` for negative times, end <= start, empty text,
+ *   overlapping cues or a cue beyond the media; VALIDATION_FAILED for a cue id used twice.
  */
-export function checkTrack(track: string, cues: TrackCue[]): TrackCue[] {
+export function checkTrack(track: string, cues: TrackCue[], mediaSeconds?: number | null): TrackCue[] {
   const refuse = (cue: TrackCue, problem: CueProblem) => {
     throw new AppError('INVALID_CUE', `Cue ${cue.id} of the ${track} track is not valid: ${PROBLEM_TEXT[problem]}.`, {
       track,
@@ -50,6 +57,7 @@ export function checkTrack(track: string, cues: TrackCue[]): TrackCue[] {
     if (c.start < 0 || c.end < 0) refuse(c, 'negative_time');
     if (!(ms(c.end) > ms(c.start))) refuse(c, 'end_before_start');
     if (!text) refuse(c, 'empty_text');
+    if (mediaSeconds && c.end > mediaSeconds + MEDIA_END_TOLERANCE) refuse(c, 'beyond_media');
     return { id: c.id, start: ms(c.start), end: ms(c.end), text };
   });
   out.sort((a, b) => a.start - b.start);
@@ -99,7 +107,9 @@ const sameSegment = (a: DubSegment, b: DubSegment) =>
 
 /**
  * What a re-dub of one language changes: the new segments whose text or slot differs from every segment of the
- * last dub (`before`; null when unknown: all change), how many of the last dub's are gone, and the changed seconds.
+ * last dub (`before`; null when unknown: all change), how many of the last dub's are gone, and the seconds priced:
+ * per changed segment the larger of its slot and its text's speaking time (pricing.ts voicedSeconds), so the price
+ * follows what is synthesised.
  */
 export function redubChanges(
   now: DubSegment[],
@@ -107,5 +117,9 @@ export function redubChanges(
 ): { changed: DubSegment[]; removed: number; seconds: number } {
   const changed = before ? now.filter((s) => !before.some((b) => sameSegment(s, b))) : now;
   const removed = before ? before.filter((b) => !now.some((s) => sameSegment(s, b))).length : 0;
-  return { changed, removed, seconds: changed.reduce((n, s) => n + (s.end - s.start), 0) };
+  return {
+    changed,
+    removed,
+    seconds: changed.reduce((n, s) => n + Math.max(s.end - s.start, voicedSeconds(s.text)), 0),
+  };
 }

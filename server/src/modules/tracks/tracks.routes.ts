@@ -33,7 +33,9 @@ export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promi
     api.put('/v1/jobs/:id/tracks', { bodyLimit: SAVE_TRACKS_MAX_BYTES }, async (request) =>
       service.saveTracks(ctx, user(request), jobIdOf(request.params), parseInput(SaveTracksRequest, request.body)),
     );
-    api.post('/v1/jobs/:id/translate-again', async (request) =>
+    // Each call costs an engine call over the whole track: at most 10 a minute per client (issue 24, item 8).
+    const translateLimit = ctx.config.app.rateLimitEnabled ? { max: 10, timeWindow: '1 minute' } : false;
+    api.post('/v1/jobs/:id/translate-again', { config: { rateLimit: translateLimit } }, async (request) =>
       service.translateAgain(
         ctx,
         user(request),

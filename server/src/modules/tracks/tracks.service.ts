@@ -28,8 +28,9 @@ import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
 import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
 import { toSrt, toVtt } from '../../media/subtitle-writers.ts';
 import { translateSentences } from '../../media/translation-fit.ts';
-import { balanceOf, reserveExtra } from '../credits/ledger.repository.ts';
-import { PRICE_RATES } from '../jobs/pricing.ts';
+import { countWords } from '../../documents/word-count.ts';
+import { balanceOf, reserveExtra, settleExtra } from '../credits/ledger.repository.ts';
+import { PRICE_RATES, priceDocument } from '../jobs/pricing.ts';
 import { presentJob, type JobResponse } from '../jobs/job.presenter.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
@@ -138,11 +139,15 @@ export async function saveTracks(
     throw new AppError('REVISION_CONFLICT', undefined, { revision: job.tracksRevision });
   const current = await latestTracks(ctx, job);
   const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
-  if (req.source) next.source = { language: current.source.language, cues: checkTrack('source', req.source.cues) };
+  if (req.source)
+    next.source = {
+      language: current.source.language,
+      cues: checkTrack('source', req.source.cues, job.mediaSeconds),
+    };
   const changed: string[] = [];
   for (const [code, t] of Object.entries(req.targets ?? {})) {
     const lang = targetOf(current, code, `targets.${code}`);
-    next.targets[lang] = { cues: checkTrack(lang, t.cues) };
+    next.targets[lang] = { cues: checkTrack(lang, t.cues, job.mediaSeconds) };
     changed.push(lang);
   }
   return saveRevision(ctx, job, req.revision, 'edit', next, changed);
@@ -180,7 +185,9 @@ function sentencesOf(cues: TrackCue[]): { words: TimedWord[]; ids: string[] }[] 
 /**
  * POST /v1/jobs/{id}/translate-again: the current source cues (all, or the sentences holding `cue_ids`) translated
  * again into each language and cut into cues by rule; target cues in the time of those sentences are replaced.
- * @throws AppError NO_ENGINE, ENGINE_FAILED (or ENGINE_QUOTA_EXCEEDED, ENGINE_INPUT_TOO_LARGE, ENGINE_REFUSED), JOB_BUSY, VALIDATION_FAILED, JOB_NOT_FOUND, TRACKS_NOT_READY
+ * Charged as a document of those sentences' words per language (pricing.ts priceDocument).
+ * @throws AppError NO_ENGINE, ENGINE_FAILED (or ENGINE_QUOTA_EXCEEDED, ENGINE_INPUT_TOO_LARGE, ENGINE_REFUSED),
+ *   JOB_BUSY, VALIDATION_FAILED, JOB_NOT_FOUND, TRACKS_NOT_READY, PAYMENT_REQUIRED `{ price, balance }`
  */
 export async function translateAgain(
   ctx: Ctx,
@@ -203,6 +210,34 @@ export async function translateAgain(
   }
   const wanted = req.cue_ids ? new Set(req.cue_ids) : null;
   const sentences = sentencesOf(current.source.cues).filter((s) => !wanted || s.ids.some((id) => wanted.has(id)));
+  // Priced like a document of the same words (issue 24, item 8: it was free and unlimited, and the operator pays
+  // DeepL or OpenAI): reserved now, charged when the revision is saved, given back on a failure.
+  const words = countWords(sentences.map((s) => s.words.map((w) => w.text).join(' ')).join('\n'));
+  const price = sentences.length ? priceDocument(words, languages).credits : 0;
+  const ref = `translate-again:${jobId}:${crypto.randomUUID()}`;
+  if (price > 0) await reserveExtra(ctx.db, userId, jobId, ref, price, async () => true);
+  try {
+    const saved = await translateInto(ctx, job, current, languages, sentences, plan, loaded);
+    if (price > 0) await settleExtra(ctx.db, userId, ref, 'charge');
+    return saved;
+  } catch (err) {
+    if (price > 0) await settleExtra(ctx.db, userId, ref, 'release').catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The translation itself of translateAgain, saved as a new revision. */
+async function translateInto(
+  ctx: Ctx,
+  job: jobsRepo.JobRow,
+  current: StoredTracks,
+  languages: string[],
+  sentences: { words: TimedWord[]; ids: string[] }[],
+  plan: ReturnType<Ctx['engines']['choose']>,
+  loaded: number,
+): Promise<TracksResponse> {
+  const jobId = job.id;
+  const source = current.source.language;
   const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
   for (const lang of languages) {
     if (!sentences.length) continue;
@@ -250,7 +285,12 @@ async function planRedub(ctx: Ctx, userId: string, jobId: string, req: RedubRequ
   const job = await jobWithTracks(ctx, userId, jobId);
   if (!job.servicesRequested.includes('voice_over')) throw new AppError('NO_VOICE_OVER');
   const tracks = await latestTracks(ctx, job);
-  const languages = [...new Set(req.languages.map((c) => targetOf(tracks, c, 'languages')))];
+  // Only targets that have a dub: a target in the source language is captions, never voiced (issue 24, item 6:
+  // its re-dub was charged and made nothing).
+  const source = normaliseLanguage(tracks.source.language);
+  const languages = [...new Set(req.languages.map((c) => targetOf(tracks, c, 'languages')))].filter(
+    (lang) => lang !== source,
+  );
   const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
   let credits = 0;
   let seconds = 0;
