@@ -49,9 +49,20 @@ export default defineConfig({
               cacheName: 'tarjama-downloads',
               expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [0, 200] },
-              // Signed URLs change on every job-list read; the file behind them does not.
-              matchOptions: { ignoreSearch: true },
               networkTimeoutSeconds: 10,
+              // One entry per file, keyed by its path without the signature (which changes on every job-list read):
+              // each download from the network replaces the kept copy, so after an edit or a re-dub the offline copy
+              // is the newest one. Matching with ignoreSearch instead kept one copy per signature and answered with
+              // the oldest (issue 22 item 2). The same key as cacheKey in src/features/jobs/api/jobs.api.ts;
+              // the function is copied into the service worker as source, so it stands alone.
+              plugins: [
+                {
+                  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
+                    const url = new URL(request.url);
+                    return url.origin + url.pathname;
+                  },
+                },
+              ],
             },
           },
         ],

@@ -4,6 +4,7 @@
  * Field names are the ones the web app sends (snake_case; `username` on login).
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { noControlCharacters } from './text-hygiene.ts';
 import { SubtitleStyle } from './jobs.ts';
 
@@ -50,7 +51,7 @@ export type SignupRequest = v.InferOutput<typeof SignupRequest>;
 
 /** Spec 5: the verification code has 6 characters (digits, as e-mailed). */
 export const OtpSchema = v.pipe(
-  v.optional(v.union([v.string(), v.number()], 'The verification code has 6 digits'), ''),
+  v.optional(v.union([v.string(), finiteNumber()], 'The verification code has 6 digits'), ''),
   v.transform((x) => String(x).trim()),
   v.regex(/^\d{6}$/, 'The verification code has 6 digits'),
 );
@@ -106,7 +107,7 @@ export const UserResponse = v.object({
   /** A plan name, compared by name (spec section 3). */
   current_plan: v.string(),
   /** Credits; may be fractional (documents cost 0.5 credit per 100 words). */
-  credit_balance: v.number(),
+  credit_balance: finiteNumber(),
   email_verified: v.boolean(),
   language: v.picklist(UI_LANGUAGES),
   /** ISO 8601. */
@@ -129,3 +130,11 @@ export const LoginResponse = v.object({
   user: UserResponse,
 });
 export type LoginResponse = v.InferOutput<typeof LoginResponse>;
+
+/**
+ * GET /v1/auth/providers: the sign-in methods this server offers besides e-mail and password. `google` is true
+ * when OIDC_ISSUER and OIDC_CLIENT_ID are set; the sign-in and sign-up forms show the Google button only then
+ * (issue 22 item 11).
+ */
+export const AuthProvidersResponse = v.object({ google: v.boolean() });
+export type AuthProvidersResponse = v.InferOutput<typeof AuthProvidersResponse>;

@@ -3,6 +3,7 @@
  * history, and the local test mode's checkout. Prices are in dollars, allowances and rates in credits.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { PRICE_UNITS, SERVICES, type Service } from './jobs.ts';
 
 /** POST /v1/billing/create-checkout-session. A missing or null price_id (the Free card) is answered 400 PLAN_NOT_AVAILABLE. */
@@ -36,7 +37,7 @@ export const PlanCard = v.object({
   /** '1,200 credits' */
   credits: v.string(),
   /** Credits per period: 1200. */
-  allowance: v.number(),
+  allowance: finiteNumber(),
   features: v.array(v.string()),
   limitations: v.array(v.string()),
   buttonText: v.string(),
@@ -44,7 +45,7 @@ export const PlanCard = v.object({
   /** '$0.10/credit' or null */
   payAsYouGo: v.nullable(v.string()),
   popular: v.boolean(),
-  rolloverPercent: v.number(),
+  rolloverPercent: finiteNumber(),
 });
 export type PlanCard = v.InferOutput<typeof PlanCard>;
 
@@ -52,7 +53,7 @@ export type PlanCard = v.InferOutput<typeof PlanCard>;
  * The price of one service: `credits` for every `per` `unit`s of media or text, per target language
  * (spec section 9: subtitles 1 credit per minute, voice-over 3 per minute, documents 0.5 per 100 words).
  */
-export const PriceRate = v.object({ credits: v.number(), per: v.number(), unit: v.picklist(PRICE_UNITS) });
+export const PriceRate = v.object({ credits: finiteNumber(), per: finiteNumber(), unit: v.picklist(PRICE_UNITS) });
 export type PriceRate = v.InferOutput<typeof PriceRate>;
 export type PriceRates = Record<Service, PriceRate>;
 
@@ -94,7 +95,7 @@ export const Invoice = v.object({
   id: v.string(),
   description: v.string(),
   date: v.string(),
-  amount: v.number(),
+  amount: finiteNumber(),
   currency: v.string(),
   invoice_pdf: v.nullable(v.string()),
   kind: v.picklist(INVOICE_KINDS),
@@ -110,6 +111,11 @@ export type Invoice = v.InferOutput<typeof Invoice>;
 export const BillingHistoryResponse = v.object({
   invoices: v.array(Invoice),
   next_billing_date: v.optional(v.nullable(v.string())),
+  /**
+   * When a paid plan was cancelled (at the end of its period): the day it ends and the account moves to Free
+   * (ISO 8601); null otherwise. The subscription page shows the cancelled state with it (issue 22 item 9).
+   */
+  plan_ends_at: v.optional(v.nullable(v.string())),
 });
 export type BillingHistoryResponse = v.InferOutput<typeof BillingHistoryResponse>;
 
@@ -119,7 +125,7 @@ export const TestCheckoutSessionResponse = v.object({
   session_id: v.string(),
   test_mode: v.literal(true),
   notice: v.string(),
-  plan: v.object({ name: v.string(), planName: v.string(), amount: v.number(), credits: v.number() }),
+  plan: v.object({ name: v.string(), planName: v.string(), amount: finiteNumber(), credits: finiteNumber() }),
 });
 export type TestCheckoutSessionResponse = v.InferOutput<typeof TestCheckoutSessionResponse>;
 

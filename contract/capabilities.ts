@@ -47,8 +47,16 @@ export const LanguageCapabilities = v.object({
 });
 export type LanguageCapabilities = v.InferOutput<typeof LanguageCapabilities>;
 
-/** GET /v1/capabilities: the 11 studio languages in the studio's order. */
-export const CapabilitiesResponse = v.object({ languages: v.array(LanguageCapabilities) });
+/**
+ * GET /v1/capabilities: the 11 studio languages in the studio's order, and `speech_language_detection`: true when
+ * a configured speech engine tells which language is spoken (a media job's source 'auto', Auto-detect); false when
+ * none can, and the spoken language must be named (issue 22, item 3: speech in a language the recogniser does not
+ * know must never be recognised as another language and billed).
+ */
+export const CapabilitiesResponse = v.object({
+  languages: v.array(LanguageCapabilities),
+  speech_language_detection: v.boolean(),
+});
 export type CapabilitiesResponse = v.InferOutput<typeof CapabilitiesResponse>;
 
 /**

@@ -5,6 +5,7 @@
  * as live warnings.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { isDeterminer, visibleLength, type CueRules } from './cue-rules.ts';
 
 /**
@@ -12,8 +13,8 @@ import { isDeterminer, visibleLength, type CueRules } from './cue-rules.ts';
  * display-ready (at most 2 by the rules; Arabic lines carry their right-to-left marks).
  */
 export const Cue = v.object({
-  start: v.pipe(v.number(), v.minValue(0)),
-  end: v.pipe(v.number(), v.minValue(0)),
+  start: v.pipe(finiteNumber(), v.minValue(0)),
+  end: v.pipe(finiteNumber(), v.minValue(0)),
   lines: v.array(v.string()),
 });
 export type Cue = v.InferOutput<typeof Cue>;

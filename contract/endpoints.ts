@@ -5,8 +5,10 @@
  * each answer with its schema), and a server test checks that every route the server serves is listed here.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import type { ErrorCode } from './errors.ts';
 import {
+  AuthProvidersResponse,
   EmailOnlyRequest,
   LoginRequest,
   LoginResponse,
@@ -49,6 +51,16 @@ import {
   TestCheckoutConfirmResponse,
   TestCheckoutSessionResponse,
 } from './billing.ts';
+import { BuyCreditPackRequest, CreditPackCheckoutResponse } from './credit-packs.ts';
+import { ApiKey, ApiKeyListResponse, CreateApiKeyRequest, CreatedApiKeyResponse } from './api-keys.ts';
+import {
+  CreatedWebhookResponse,
+  CreateWebhookRequest,
+  WebhookDeliveriesResponse,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookListResponse,
+} from './webhooks.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -59,7 +71,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 export type EndpointAuth = 'bearer' | 'none' | 'signed' | 'stripe';
 
 export type EndpointTag =
-  'auth' | 'users' | 'uploads' | 'tus' | 'jobs' | 'documents' | 'billing' | 'health' | 'reference';
+  'auth' | 'users' | 'uploads' | 'tus' | 'jobs' | 'documents' | 'billing' | 'health' | 'reference' | 'api';
 
 // Schemas of any input and output type: the table holds many different ones.
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -153,6 +165,24 @@ export const FILE_REFUSALS = [
   'TRANSCRIPT_EMPTY',
 ] as const satisfies readonly ErrorCode[];
 
+/**
+ * Idempotency-Key (issue 23, Stripe's scheme): the same key with the same body answers the first result for 24 hours
+ * and creates nothing again; with a different body 422 IDEMPOTENCY_KEY_REUSED.
+ */
+const IDEMPOTENCY_KEY: EndpointHeader = {
+  name: 'Idempotency-Key',
+  description:
+    'Up to 255 printable characters (a UUID v4 is a good choice). Retrying with the same key and body answers ' +
+    'the first result (with `Idempotent-Replayed: true`) for 24 hours instead of doing it again; the same key ' +
+    'with a different body answers 422 IDEMPOTENCY_KEY_REUSED; while the first is still running a duplicate ' +
+    'waits for its answer (409 IDEMPOTENCY_KEY_IN_USE after 30 s).',
+};
+const IDEMPOTENCY_ERRORS = [
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+] as const satisfies readonly ErrorCode[];
+
 /** tus 1.0 requests carry this header; any other value is answered 412. */
 const TUS_RESUMABLE: EndpointHeader = {
   name: 'Tus-Resumable',
@@ -195,7 +225,17 @@ export const EDITOR_ENDPOINTS = {
     auth: 'bearer',
     body: TranslateAgainRequest,
     response: json(TracksResponse),
-    errors: ['UNAUTHORIZED', 'JOB_NOT_FOUND', 'TRACKS_NOT_READY', 'NO_ENGINE', 'ENGINE_FAILED', 'JOB_BUSY'],
+    errors: [
+      'UNAUTHORIZED',
+      'JOB_NOT_FOUND',
+      'TRACKS_NOT_READY',
+      'NO_ENGINE',
+      'ENGINE_FAILED',
+      'JOB_BUSY',
+      'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_INPUT_TOO_LARGE',
+      'ENGINE_REFUSED',
+    ],
   },
   redubEstimate: {
     method: 'POST',
@@ -224,6 +264,8 @@ export const EDITOR_ENDPOINTS = {
       'NOTHING_TO_REDUB',
       'PAYMENT_REQUIRED',
       'JOB_BUSY',
+      // A revision saved after the one priced (issue 24, item 2).
+      'REVISION_CONFLICT',
     ],
   },
   revisions: {
@@ -261,10 +303,12 @@ export const ENDPOINTS = {
     path: '/auth/signup',
     tag: 'auth',
     summary: 'Create an account; a 6-digit code is e-mailed',
+    description:
+      'An e-mail that already has an account is answered the same way (no account oracle); its owner is e-mailed instead.',
     auth: 'none',
     body: SignupRequest,
     response: json(SignupResponse, 201),
-    errors: ['RATE_LIMITED', 'EMAIL_TAKEN'],
+    errors: ['RATE_LIMITED'],
   },
   verifyEmail: {
     method: 'POST',
@@ -327,6 +371,15 @@ export const ENDPOINTS = {
     body: ResetPasswordRequest,
     response: json(MessageResponse),
     errors: ['RATE_LIMITED', 'INVALID_RESET_TOKEN'],
+  },
+  authProviders: {
+    method: 'GET',
+    path: '/v1/auth/providers',
+    tag: 'auth',
+    summary: 'The sign-in methods offered besides e-mail and password (Google when configured)',
+    auth: 'none',
+    response: json(AuthProvidersResponse),
+    errors: [],
   },
   googleLogin: {
     method: 'GET',
@@ -413,8 +466,9 @@ export const ENDPOINTS = {
       'from there. Once complete, the content is checked; `file_url` then names the file as a job `media_url`.',
     auth: 'bearer',
     body: PresignedUrlRequest,
+    headers: [IDEMPOTENCY_KEY],
     response: json(PresignedUrlResponse),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE'],
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE', ...IDEMPOTENCY_ERRORS],
   },
   uploadPut: {
     method: 'PUT',
@@ -435,7 +489,7 @@ export const ENDPOINTS = {
     ],
     response: {
       status: 200,
-      schema: v.object({ statusCode: v.literal(200), size_bytes: v.number() }),
+      schema: v.object({ statusCode: v.literal(200), size_bytes: finiteNumber() }),
       headers: { ETag: 'The upload id, quoted (as S3 answers a PUT).' },
     },
     errors: [
@@ -576,8 +630,10 @@ export const ENDPOINTS = {
     description: 'Priced from the media length; the credits are reserved at once and charged when it completes.',
     auth: 'bearer',
     body: TranslateJobRequest,
+    headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
+      ...IDEMPOTENCY_ERRORS,
       'UNAUTHORIZED',
       'PAYMENT_REQUIRED',
       'NO_ENGINE',
@@ -592,6 +648,12 @@ export const ENDPOINTS = {
       'SOURCE_LANGUAGE_REQUIRED',
       'BURN_IN_NEEDS_VIDEO',
       'NOT_A_WORDS_FILE',
+      'OWN_WORDS_TOO_LARGE',
+      'OWN_WORDS_TOO_MANY_CUES',
+      'OWN_WORDS_CUE_TOO_LONG',
+      'OWN_WORDS_TOO_MUCH_TEXT',
+      // Issue 22, item 3: speech on Auto-detect where no recogniser identifies the language.
+      'SPEECH_LANGUAGE_REQUIRED',
       ...FILE_REFUSALS,
     ],
   },
@@ -602,8 +664,10 @@ export const ENDPOINTS = {
     summary: 'Start a document job (.docx, .xlsx, .srt, .vtt) keeping its formatting',
     auth: 'bearer',
     body: DocumentJobRequest,
+    headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
+      ...IDEMPOTENCY_ERRORS,
       'UNAUTHORIZED',
       'PAYMENT_REQUIRED',
       'NO_ENGINE',
@@ -743,6 +807,19 @@ export const ENDPOINTS = {
     response: json(CheckoutSessionResponse),
     errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PLAN_NOT_AVAILABLE', 'ALREADY_ON_PLAN', 'PAYMENT_PROVIDER_ERROR'],
   },
+  buyCreditPack: {
+    method: 'POST',
+    path: '/v1/billing/credit-packs/checkout',
+    tag: 'billing',
+    summary: "Buy a pack of credits at the plan's pay-as-you-go rate; the browser goes to `url`",
+    description:
+      'Paid plans only (Free: 403 PACKS_NOT_IN_PLAN). Stripe Checkout in payment mode (or the test-mode page); the ' +
+      'credits are granted once the payment is confirmed, appear in the billing history, and do not expire at a renewal.',
+    auth: 'bearer',
+    body: BuyCreditPackRequest,
+    response: json(CreditPackCheckoutResponse),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PACKS_NOT_IN_PLAN', 'PAYMENT_PROVIDER_ERROR'],
+  },
   testCheckoutSession: {
     method: 'GET',
     path: '/v1/billing/test-checkout/session',
@@ -805,6 +882,89 @@ export const ENDPOINTS = {
     headers: [{ name: 'Stripe-Signature', required: true, description: 't=TIMESTAMP,v1=SIGNATURE (Stripe)' }],
     response: json(v.object({ received: v.boolean() })),
     errors: ['WEBHOOK_SIGNATURE_INVALID', 'PAYMENT_PROVIDER_ERROR', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'],
+  },
+  // API keys (issue 23)
+  listApiKeys: {
+    method: 'GET',
+    path: '/v1/api-keys',
+    tag: 'api',
+    summary: "The account's API keys (prefix and last use; never the secret)",
+    auth: 'bearer',
+    response: json(ApiKeyListResponse),
+    errors: ['UNAUTHORIZED'],
+  },
+  createApiKey: {
+    method: 'POST',
+    path: '/v1/api-keys',
+    tag: 'api',
+    summary: 'Create an API key: the answer holds its secret, shown this once',
+    description:
+      'Only on plans with API access (Pro and Business); Free and Explorer answer 403 API_ACCESS_NOT_IN_PLAN.',
+    auth: 'bearer',
+    body: CreateApiKeyRequest,
+    response: json(CreatedApiKeyResponse, 201),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'API_ACCESS_NOT_IN_PLAN', 'API_KEY_LIMIT'],
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/v1/api-keys/{id}',
+    tag: 'api',
+    summary: 'Revoke an API key: it stops working at once',
+    auth: 'bearer',
+    response: json(ApiKey),
+    errors: ['UNAUTHORIZED', 'API_KEY_NOT_FOUND'],
+  },
+  // Webhooks (issue 23)
+  listWebhooks: {
+    method: 'GET',
+    path: '/v1/webhooks',
+    tag: 'api',
+    summary: "The account's webhook endpoints",
+    auth: 'bearer',
+    response: json(WebhookListResponse),
+    errors: ['UNAUTHORIZED'],
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/v1/webhooks',
+    tag: 'api',
+    summary: 'Add a webhook endpoint: the answer holds its signing secret, shown this once',
+    description:
+      'Events `job.completed` and `job.failed` (default: both) are POSTed as JSON with the header ' +
+      '`Tarjama-Signature: t=TIMESTAMP,v1=HMAC` (hex HMAC-SHA256 of `TIMESTAMP.BODY` with the secret; refuse a ' +
+      'timestamp more than 5 minutes old). A non-2xx answer is retried with exponential back-off for 24 hours, ' +
+      'then the endpoint is disabled and you are e-mailed. The URL must be https and reach a public address.',
+    auth: 'bearer',
+    body: CreateWebhookRequest,
+    response: json(CreatedWebhookResponse, 201),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'API_ACCESS_NOT_IN_PLAN', 'WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_LIMIT'],
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/v1/webhooks/{id}',
+    tag: 'api',
+    summary: 'Delete a webhook endpoint (nothing more is sent to it)',
+    auth: 'bearer',
+    response: json(WebhookEndpoint),
+    errors: ['UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'],
+  },
+  testWebhook: {
+    method: 'POST',
+    path: '/v1/webhooks/{id}/test',
+    tag: 'api',
+    summary: 'Send a `webhook.test` event to the endpoint now',
+    auth: 'bearer',
+    response: json(WebhookDelivery, 202),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'WEBHOOK_NOT_FOUND'],
+  },
+  webhookDeliveries: {
+    method: 'GET',
+    path: '/v1/webhooks/{id}/deliveries',
+    tag: 'api',
+    summary: "The endpoint's last 50 deliveries with each try's status code",
+    auth: 'bearer',
+    response: json(WebhookDeliveriesResponse),
+    errors: ['UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'],
   },
   // Operations
   openApi: {
@@ -886,6 +1046,11 @@ export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, 
 
 /** Codes every JSON call can answer with: an unexpected failure. */
 export const COMMON_ERRORS = ['INTERNAL'] as const satisfies readonly ErrorCode[];
+/**
+ * Codes every bearer call can answer with when it is made with an API key (issue 23): the key's plan has no API
+ * access, or the key went past its rate.
+ */
+export const API_KEY_ERRORS = ['API_ACCESS_NOT_IN_PLAN', 'RATE_LIMITED'] as const satisfies readonly ErrorCode[];
 /** Codes of a call whose JSON or form body is parsed: bad JSON, a body over 64 KB, a Content-Type not taken. */
 export const BODY_ERRORS = [
   'BAD_REQUEST',
@@ -902,7 +1067,8 @@ export function parsesBody(endpoint: Pick<Endpoint, 'method' | 'bodyType' | 'aut
 }
 
 /**
- * Every code `endpoint` can answer with as an `ErrorBody`: its own `errors`, plus INTERNAL, plus VALIDATION_FAILED
+ * Every code `endpoint` can answer with as an `ErrorBody`: its own `errors`, plus INTERNAL, plus API_KEY_ERRORS
+ * for bearer calls, plus VALIDATION_FAILED
  * when it takes a body or query schema, plus BODY_ERRORS when its body is parsed. A call whose failures are all
  * plain text (tus: `textErrors` and no `errors`) has none.
  */
@@ -910,6 +1076,7 @@ export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(endpoint.errors);
   if (endpoint.textErrors && !endpoint.errors.length) return [];
   for (const code of COMMON_ERRORS) codes.add(code);
+  if (endpoint.auth === 'bearer') for (const code of API_KEY_ERRORS) codes.add(code);
   if (endpoint.body || endpoint.query) codes.add('VALIDATION_FAILED');
   if (parsesBody(endpoint)) for (const code of BODY_ERRORS) codes.add(code);
   return [...codes];

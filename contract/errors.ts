@@ -7,6 +7,7 @@
  * Codes marked "job" are also the reasons a job fails or an uploaded file is refused after its content was read.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 
 export const ERRORS = {
   // Requests
@@ -121,6 +122,22 @@ export const ERRORS = {
     message: 'The YouTube video could not be downloaded. Check the link, or upload the file instead.',
   },
   ENGINE_FAILED: { status: 502, message: 'A speech, translation or voice engine failed. Please try again later.' },
+  // Engine failures a retry cannot fix (the job fails at once, its credits are given back)
+  ENGINE_QUOTA_EXCEEDED: {
+    status: 503,
+    message:
+      'The speech, translation or voice service of this server has used up its quota. Your credits were given back; try again once the operator has renewed it.',
+  },
+  ENGINE_INPUT_TOO_LARGE: {
+    status: 422,
+    message:
+      'This is larger than the speech, translation or voice service accepts in one request, so trying again will not help. Your credits were given back.',
+  },
+  ENGINE_REFUSED: {
+    status: 502,
+    message:
+      'The speech, translation or voice service refused the request (its key or settings are not accepted). Your credits were given back; the operator must fix the settings.',
+  },
   FFMPEG_FAILED: { status: 500, message: 'The audio or video could not be processed.' },
   TOO_MANY_TRIES: {
     status: 500,
@@ -153,6 +170,12 @@ export const ERRORS = {
     message:
       'Choose the language of the video: the language of your subtitles or transcript could not be identified from their text (too short, or not a language the studio offers).',
   },
+  // Issue 22, item 3: no configured recogniser identifies the spoken language (Auto-detect on speech).
+  SPEECH_LANGUAGE_REQUIRED: {
+    status: 400,
+    message:
+      'Choose the language spoken in the video: the speech engines here cannot identify it, and speech in another language would be recognised wrongly.',
+  },
   NOT_A_WORDS_FILE: {
     status: 400,
     message: 'The subtitles or transcript must be an .srt, .vtt or .txt file you uploaded.',
@@ -167,6 +190,23 @@ export const ERRORS = {
     message: 'The subtitle file has cues timed after the end of the video or audio: is it the right file?',
   },
   TRANSCRIPT_EMPTY: { status: 422, message: 'The transcript has no text.' },
+  // Own words bounded by the media's length (issue 24: Netflix line limits, server/src/media/own-words-limits.ts)
+  OWN_WORDS_TOO_LARGE: {
+    status: 422,
+    message: 'The subtitle or transcript file is too large: at most 1 MB is accepted.',
+  },
+  OWN_WORDS_TOO_MANY_CUES: {
+    status: 422,
+    message: 'The subtitle file has more cues than the video or audio can show (at most 72 a minute).',
+  },
+  OWN_WORDS_CUE_TOO_LONG: {
+    status: 422,
+    message: 'A cue of the subtitle file is too long: a cue has at most 168 characters.',
+  },
+  OWN_WORDS_TOO_MUCH_TEXT: {
+    status: 422,
+    message: 'The transcript is longer than the video or audio can hold: at most 25 characters a second of media.',
+  },
   // Billing
   PLAN_NOT_AVAILABLE: { status: 400, message: 'This plan is not available for upgrade.' },
   ALREADY_ON_PLAN: { status: 409, message: 'You are already on this plan.' },
@@ -178,6 +218,39 @@ export const ERRORS = {
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment provider could not be reached. Please try again.' },
   BILLING_NOT_CONFIGURED: { status: 503, message: 'Payments are not configured on this server.' },
+  // API keys (issue 23)
+  API_ACCESS_NOT_IN_PLAN: {
+    status: 403,
+    message: 'Your plan does not include API access. Upgrade to Pro or Business to use API keys.',
+  },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found.' },
+  API_KEY_LIMIT: { status: 409, message: 'You have 20 API keys. Revoke one before creating another.' },
+  // Webhooks (issue 23)
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: 400,
+    message:
+      'This webhook URL is not allowed: it must be https and reach a public address (not a private, loopback or link-local one).',
+  },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found.' },
+  WEBHOOK_LIMIT: { status: 409, message: 'You have 10 webhook endpoints. Delete one before adding another.' },
+  // Pay-as-you-go credit packs (issue 23)
+  PACKS_NOT_IN_PLAN: {
+    status: 403,
+    message: 'Pay-as-you-go credits are for paid plans. Choose a plan first, then buy extra credits.',
+  },
+  // Idempotency-Key (issue 23)
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 1 to 255 printable characters without spaces.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -213,18 +286,18 @@ export type EngineProblem = v.InferOutput<typeof EngineProblem>;
  */
 export const ErrorBody = v.looseObject({
   error: v.string(),
-  statusCode: v.number(),
+  statusCode: finiteNumber(),
   code: v.picklist(ERROR_CODES),
   fields: v.optional(v.record(v.string(), v.string())),
-  price: v.optional(v.number()),
-  balance: v.optional(v.number()),
-  retry_after_seconds: v.optional(v.number()),
-  attempts_left: v.optional(v.number()),
-  max_bytes: v.optional(v.number()),
+  price: v.optional(finiteNumber()),
+  balance: v.optional(finiteNumber()),
+  retry_after_seconds: v.optional(finiteNumber()),
+  attempts_left: v.optional(finiteNumber()),
+  max_bytes: v.optional(finiteNumber()),
   problems: v.optional(v.array(EngineProblem)),
   voice: v.optional(v.string()),
   language: v.optional(v.string()),
-  revision: v.optional(v.number()),
+  revision: v.optional(finiteNumber()),
   track: v.optional(v.string()),
   cue_id: v.optional(v.string()),
   problem: v.optional(v.picklist(CUE_PROBLEMS)),

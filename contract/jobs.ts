@@ -5,6 +5,7 @@
  * kind without a label fails the type check.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { ERROR_CODES } from './errors.ts';
 import { VoiceChoices } from './capabilities.ts';
 import { LanguageCode, SourceLanguageCode } from './languages.ts';
@@ -42,6 +43,7 @@ export type VoiceOverMode = (typeof VOICE_OVER_MODES)[number];
 export const MEDIA_STAGES = [
   'probe',
   'transcribe',
+  'speakers',
   'cues',
   'translate',
   'subtitles',
@@ -99,13 +101,14 @@ export const JOB_NOTE_CODES = [
   'LANGUAGE_DETECTED',
   'OWN_SUBTITLES_USED',
   'TRANSCRIPT_SYNCED',
+  'VOICE_OVER_RUSHED',
 ] as const;
 export type JobNoteCode = (typeof JOB_NOTE_CODES)[number];
 
 export const JobNote = v.object({
   code: v.picklist(JOB_NOTE_CODES),
   text: v.string(),
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+  params: v.optional(v.record(v.string(), v.union([v.string(), finiteNumber()]))),
 });
 export type JobNote = v.InferOutput<typeof JobNote>;
 
@@ -138,7 +141,7 @@ export const SubtitleStyle = v.object(
   {
     font_size: v.optional(
       v.pipe(
-        v.number(FONT_SIZE_MESSAGE),
+        finiteNumber(FONT_SIZE_MESSAGE),
         v.integer(FONT_SIZE_MESSAGE),
         v.minValue(16, FONT_SIZE_MESSAGE),
         v.maxValue(96, FONT_SIZE_MESSAGE),
@@ -159,6 +162,22 @@ export const SubtitleStyle = v.object(
   'The subtitle style is not valid.',
 );
 export type SubtitleStyle = v.InferOutput<typeof SubtitleStyle>;
+
+/** Most speakers a job can ask for (`num_speakers`); the studio offers Auto and 1 … MAX_SPEAKERS (issue 19). */
+export const MAX_SPEAKERS = 8;
+const SPEAKERS_MESSAGE = `Choose Auto or 1 to ${MAX_SPEAKERS} speakers.`;
+/**
+ * How many people speak in the media (issue 19): 1 … MAX_SPEAKERS; absent or null = Auto (the speakers stage finds
+ * the number). 1 skips the speakers stage: every cue is one speaker's.
+ */
+export const NumSpeakers = v.nullable(
+  v.pipe(
+    v.number(SPEAKERS_MESSAGE),
+    v.integer(SPEAKERS_MESSAGE),
+    v.minValue(1, SPEAKERS_MESSAGE),
+    v.maxValue(MAX_SPEAKERS, SPEAKERS_MESSAGE),
+  ),
+);
 
 /** POST /v1/jobs/translate (spec section 3 "Translate job request (video)"). */
 export const TranslateJobRequest = v.object({
@@ -184,6 +203,8 @@ export const TranslateJobRequest = v.object({
   source_subtitles_url: v.optional(MediaUrl),
   /** Style of burned-in subtitles, and `bilingual` for every subtitle output. */
   subtitle_style: v.optional(SubtitleStyle),
+  /** How many people speak: 1 … 8, or absent/null for Auto (issue 19); 1 skips the speakers stage. */
+  num_speakers: v.optional(NumSpeakers),
 });
 export type TranslateJobRequest = v.InferOutput<typeof TranslateJobRequest>;
 
@@ -230,18 +251,18 @@ export const PRICE_UNITS = ['minute', 'word'] as const;
 export const PriceLine = v.object({
   language: v.string(),
   service: v.picklist(SERVICES),
-  quantity: v.number(),
+  quantity: finiteNumber(),
   unit: v.picklist(PRICE_UNITS),
-  credits: v.number(),
+  credits: finiteNumber(),
 });
 export type PriceLine = v.InferOutput<typeof PriceLine>;
 
 /** POST /v1/jobs/estimate answer: credits it costs, the balance, and the measured length or words. */
 export const EstimateResponse = v.object({
-  credits: v.number(),
-  balance: v.number(),
-  media_seconds: v.optional(v.number()),
-  word_count: v.optional(v.number()),
+  credits: finiteNumber(),
+  balance: finiteNumber(),
+  media_seconds: v.optional(finiteNumber()),
+  word_count: v.optional(finiteNumber()),
   breakdown: v.array(PriceLine),
 });
 export type EstimateResponse = v.InferOutput<typeof EstimateResponse>;
@@ -273,14 +294,16 @@ export const JobResponse = v.object({
   source_language: v.string(),
   target_languages: v.array(v.string()),
   voice_over_mode: v.nullable(v.picklist(VOICE_OVER_MODES)),
+  /** The request's `num_speakers`: 1 … 8, null for Auto (issue 19). */
+  num_speakers: v.optional(v.nullable(v.number())),
   source_file_url: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */
-  credits_used: v.number(),
+  credits_used: finiteNumber(),
   /** ISO 8601. */
   created_at: v.string(),
   /** 0-100. */
-  progress: v.number(),
+  progress: finiteNumber(),
   stage: v.nullable(v.picklist(JOB_STAGES)),
   /** English text of a failure (API users); the web shows `error_code` in the user's language. */
   error: v.nullable(v.string()),
@@ -294,7 +317,7 @@ export const JobResponse = v.object({
    */
   voices: v.optional(v.record(v.string(), v.string())),
   /** The latest revision of the job's editable tracks (completed media jobs); null when it has none. */
-  tracks_revision: v.optional(v.nullable(v.number())),
+  tracks_revision: v.optional(v.nullable(finiteNumber())),
   /** Voice-over jobs: what the last dub synthesised per target language (a re-dub reuses unchanged clips). */
   dub_segments: v.optional(DubSegmentsReport),
   /**
@@ -313,7 +336,7 @@ export const JobStatusesResponse = v.object({
     v.object({
       id: v.string(),
       status: v.picklist(JOB_STATUSES),
-      progress: v.number(),
+      progress: finiteNumber(),
       stage: v.nullable(v.picklist(JOB_STAGES)),
       error: v.nullable(v.string()),
       error_code: v.nullable(v.picklist(ERROR_CODES)),
@@ -323,5 +346,5 @@ export const JobStatusesResponse = v.object({
 export type JobStatusesResponse = v.InferOutput<typeof JobStatusesResponse>;
 
 /** A plain success answer (`DELETE /v1/jobs/{id}`, most auth calls): the web reads `statusCode` (spec 7). */
-export const MessageResponse = v.object({ statusCode: v.number(), message: v.string() });
+export const MessageResponse = v.object({ statusCode: finiteNumber(), message: v.string() });
 export type MessageResponse = v.InferOutput<typeof MessageResponse>;

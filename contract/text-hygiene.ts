@@ -17,13 +17,23 @@ export const noControlCharacters = () =>
   v.check((s: string) => !CONTROL_CHARACTERS.test(s), NO_CONTROL_CHARACTERS_MESSAGE);
 
 /**
+ * Bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069): invisible, they reorder
+ * the text around them, so `invoice\u202Efdp.exe` reads as "invoiceexe.pdf" (issue 24: file names and e-mail
+ * subjects). The marks U+200E/U+200F stay: Arabic text needs them and they reorder nothing.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` without bidirectional controls (BIDI_CONTROLS). */
+export const withoutBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
+/**
  * A file name safe for any platform and storage key: the last segment after any `/` or `\` (so `..\..\win.mp4`
- * gives `win.mp4`), control characters and Windows' reserved `<>:"|?*` replaced by `_`, leading dots and trailing
+ * gives `win.mp4`), bidirectional controls dropped, control characters and Windows' reserved `<>:"|?*` replaced by `_`, leading dots and trailing
  * dots or spaces dropped; 'file' when nothing is left.
  */
 export function safeFileName(name: string): string {
   const last = name.split(/[/\\]/).pop() ?? '';
-  const cleaned = last
+  const cleaned = withoutBidiControls(last)
     .replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '_')
     .replace(/[<>:"|?*]/g, '_')
     .replace(/^[.\s]+/, '')

@@ -5,6 +5,7 @@
  * Times are seconds from the start of the media (floats, millisecond precision in the renders).
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { CUE_RULES } from './cues.ts';
 import { LanguageCode } from './languages.ts';
 
@@ -15,14 +16,22 @@ import { LanguageCode } from './languages.ts';
 export const TrackCue = v.object({
   id: v.pipe(v.string('a cue id is required'), v.minLength(1, 'a cue id is required'), v.maxLength(64)),
   // Negative times are refused by the service as INVALID_CUE (negative_time), naming the cue.
-  start: v.number('start is a number of seconds'),
-  end: v.number('end is a number of seconds'),
+  start: finiteNumber('start is a number of seconds'),
+  end: finiteNumber('end is a number of seconds'),
   text: v.pipe(v.string('text is required'), v.maxLength(1000, 'a cue holds at most 1000 characters')),
 });
 export type TrackCue = v.InferOutput<typeof TrackCue>;
 
 /** The cues of one track, in order of time; at most 10,000 per track. */
 export const TrackCues = v.pipe(v.array(TrackCue), v.maxLength(10_000, 'a track holds at most 10,000 cues'));
+
+/**
+ * Largest body of PUT /v1/jobs/{id}/tracks, bytes (issue 24 item 7; the API's default is 64 KB, a 600-cue track of
+ * a 30-minute video is 84 KB): 10,000 cues (TrackCues) of a full Netflix subtitle (2 lines of 42 characters, up to
+ * 3 bytes a character in UTF-8) with a 64-character id and both times take about 400 bytes each as JSON, 4 MB a
+ * track; the limit fits the source and three target tracks saved at once.
+ */
+export const SAVE_TRACKS_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * A subtitle rule a cue breaks (contract/cues.ts `checkCues`): a warning, never a refusal. `detail` is English
@@ -37,7 +46,7 @@ export type TrackWarnings = v.InferOutput<typeof TrackWarnings>;
 
 /** GET /v1/jobs/{id}/tracks (and the answer of every call that makes a new revision). */
 export const TracksResponse = v.object({
-  revision: v.number(),
+  revision: finiteNumber(),
   source: v.object({ language: v.string(), cues: v.array(TrackCue) }),
   /** Keyed by target language (base code), for every target of the job. */
   targets: v.record(v.string(), v.object({ cues: v.array(TrackCue) })),
@@ -51,7 +60,7 @@ export type TracksResponse = v.InferOutput<typeof TracksResponse>;
  * end <= start, overlapping cues, negative times or empty text.
  */
 export const SaveTracksRequest = v.object({
-  revision: v.pipe(v.number('revision is required'), v.integer('revision is a whole number'), v.minValue(1)),
+  revision: v.pipe(finiteNumber('revision is required'), v.integer('revision is a whole number'), v.minValue(1)),
   source: v.optional(v.object({ cues: TrackCues })),
   targets: v.optional(v.record(LanguageCode, v.object({ cues: TrackCues }))),
 });
@@ -76,10 +85,10 @@ export type RedubRequest = v.InferOutput<typeof RedubRequest>;
  * (the voice-over rate for those seconds; the rounding is stated in the README).
  */
 export const RedubEstimateResponse = v.object({
-  credits: v.number(),
-  balance: v.number(),
-  seconds: v.number(),
-  languages: v.record(v.string(), v.object({ segments_total: v.number(), segments_changed: v.number() })),
+  credits: finiteNumber(),
+  balance: finiteNumber(),
+  seconds: finiteNumber(),
+  languages: v.record(v.string(), v.object({ segments_total: finiteNumber(), segments_changed: finiteNumber() })),
 });
 export type RedubEstimateResponse = v.InferOutput<typeof RedubEstimateResponse>;
 
@@ -89,7 +98,9 @@ export type RevisionOrigin = (typeof REVISION_ORIGINS)[number];
 
 /** GET /v1/jobs/{id}/revisions: newest first. `created_at` ISO 8601. */
 export const RevisionsResponse = v.object({
-  revisions: v.array(v.object({ revision: v.number(), origin: v.picklist(REVISION_ORIGINS), created_at: v.string() })),
+  revisions: v.array(
+    v.object({ revision: finiteNumber(), origin: v.picklist(REVISION_ORIGINS), created_at: v.string() }),
+  ),
 });
 export type RevisionsResponse = v.InferOutput<typeof RevisionsResponse>;
 
@@ -99,6 +110,6 @@ export type RevisionsResponse = v.InferOutput<typeof RevisionsResponse>;
  */
 export const DubSegmentsReport = v.record(
   v.string(),
-  v.object({ segments_total: v.number(), segments_synthesized: v.number() }),
+  v.object({ segments_total: finiteNumber(), segments_synthesized: finiteNumber() }),
 );
 export type DubSegmentsReport = v.InferOutput<typeof DubSegmentsReport>;

@@ -4,6 +4,7 @@
  * Upload-Metadata); `file_url` then names it as a job's `media_url`.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { noControlCharacters, safeFileName } from './text-hygiene.ts';
 
 /** Largest media upload, bytes (spec section 9: 2 GB). */
@@ -56,7 +57,7 @@ export const PresignedUrlRequest = v.object({
   ),
   content_type: v.pipe(v.string('content_type is required'), v.trim(), v.toLowerCase(), v.maxLength(255)),
   /** Bytes, when the client knows it: a file over the limit is refused before any byte is sent. */
-  size_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  size_bytes: v.optional(v.pipe(finiteNumber(), v.integer(), v.minValue(0))),
 });
 export type PresignedUrlRequest = v.InferOutput<typeof PresignedUrlRequest>;
 

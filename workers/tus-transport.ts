@@ -78,8 +78,11 @@ export function createTusTransport(
         upload.start();
         return;
       }
+      // Only a tus upload made for this same server upload is resumed: the same file picked again after a
+      // Remove has a new upload id, and its bytes must go there (issue 22 item 1).
       void upload.findPreviousUploads().then((previous) => {
-        if (previous.length > 0) upload.resumeFromPreviousUpload(previous[0]);
+        const same = previous.find((p) => p.metadata?.upload_id === (record.uploadId ?? ''));
+        if (same) upload.resumeFromPreviousUpload(same);
         upload.start();
       });
     },

@@ -6,7 +6,7 @@
  * kept on the device; the others wait for the user to pick the same file (recognised by fingerprint).
  */
 import * as db from '../src/lib/db.ts';
-import type { UploadRecord } from '../src/lib/db.ts';
+import type { UploadKind, UploadRecord } from '../src/lib/db.ts';
 import { ENDPOINTS } from '../contract/endpoints.ts';
 import { callApi } from '../src/lib/api-client.ts';
 import { ApiError, errorInfoOf, NetworkError, type ErrorInfo } from '../src/lib/api-error.ts';
@@ -96,7 +96,7 @@ export class UploadManager {
    * Starts uploading a picked file, or resumes the unfinished upload of the same file (same fingerprint).
    * @returns the upload's first view; progress follows through `emit`.
    */
-  async add(file: File, kind: 'media' | 'document'): Promise<UploadView> {
+  async add(file: File, kind: UploadKind): Promise<UploadView> {
     const fingerprint = fingerprintOf(file);
     const existing = await db.findUploadByFingerprint(fingerprint);
     if (existing && existing.status !== 'completed') {
@@ -192,12 +192,18 @@ export class UploadManager {
     }
   }
 
-  /** Stops and forgets an upload (the Remove button). */
+  /**
+   * Stops and forgets an upload (the Remove button), with the tus resume URLs kept for its file: the same file
+   * picked again is a new upload on the server (a new upload id), and resuming the old tus upload would send its
+   * bytes to the upload that was removed (issue 22 item 1).
+   */
   async remove(id: string): Promise<void> {
     const slot = this.active.get(id);
     if (slot?.retryTimer) clearTimeout(slot.retryTimer);
     this.active.delete(id);
     await slot?.transport?.abort().catch(() => undefined);
+    const record = await db.getUpload(id);
+    if (record) for (const tus of await db.findTusUrls(record.fingerprint)) await db.deleteTusUrl(tus.key);
     await db.deleteUpload(id);
     this.deps.emitRemoved(id);
   }

@@ -1,7 +1,7 @@
 /** Messages the upload worker reports to the page; the UI renders only these (house style 10). */
 import type { JobResponse } from '../contract/jobs.ts';
 import type { ErrorInfo } from '../src/lib/api-error.ts';
-import type { QueuedSubmission } from '../src/lib/db.ts';
+import type { QueuedSubmission, UploadKind } from '../src/lib/db.ts';
 
 /** Where a job submission goes: the video/audio or the document call. */
 export type SubmitPath = QueuedSubmission['endpoint'];
@@ -17,7 +17,7 @@ export interface UploadView {
   bytesSent: number;
   percent: number;
   status: UploadPhase;
-  kind: 'media' | 'document';
+  kind: UploadKind;
   /** The file is not kept on the device: the user must pick the same file again to resume. */
   needsFile: boolean;
   /** Why it is paused or failed (the page words the code in the user's language). */

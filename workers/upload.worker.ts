@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { configureApiClient } from '../src/lib/api-client.ts';
-import type { SubmissionRequest } from '../src/lib/db.ts';
+import type { SubmissionRequest, UploadKind } from '../src/lib/db.ts';
 import * as db from '../src/lib/db.ts';
 import { UploadManager } from './upload-manager.ts';
 import { createTusTransport } from './tus-transport.ts';
@@ -89,7 +89,7 @@ const api = {
   setToken(nextToken: string | null): void {
     token = nextToken;
   },
-  addUpload: (file: File, kind: 'media' | 'document') => uploads.add(file, kind),
+  addUpload: (file: File, kind: UploadKind) => uploads.add(file, kind),
   resumeUpload: (id: string, file?: File) => uploads.resume(id, file),
   removeUpload: (id: string) => uploads.remove(id),
   submit: (endpoint: SubmitPath, body: SubmissionRequest, uploadRef?: string): Promise<SubmitResult> =>

@@ -22,7 +22,11 @@ import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { storageFailure } from './storage/storage-failure.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { idempotencySweep } from './modules/idempotency/idempotency.sweep.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 /** A route module: registers its routes on the app with the context it needs. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -42,6 +46,10 @@ const ROUTE_MODULES: RouteModule[] = [
   tracksRoutes,
   downloadRoutes,
   docsRoutes,
+  // Issue 23: the way in for programs.
+  apiKeyRoutes,
+  idempotencySweep,
+  webhookRoutes,
 ];
 
 /** Paths that belong to the API, never to the single-page app. */
@@ -74,7 +82,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: cfg.trustProxy,
+    // A hop count trusts that many proxies from the server back (what Fastify does with a number).
+    trustProxy: fastifyTrustProxy(cfg.trustProxy),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // CSP, nosniff, frame-ancestors, Referrer-Policy, HSTS on https (issue 14).
@@ -95,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       'Upload-Concat',
       'X-HTTP-Method-Override',
       'X-Requested-With',
+      'Idempotency-Key',
     ],
     exposedHeaders: [
       'Location',
@@ -108,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       'Tus-Max-Size',
       'Content-Disposition',
       'Retry-After',
+      'Idempotent-Replayed',
     ],
     maxAge: 600,
   });

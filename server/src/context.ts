@@ -2,6 +2,7 @@
  * The application context: configuration plus every adapter, built once at start-up (and by tests) and handed
  * to route modules and job handlers. Services receive only the adapters they need from it.
  */
+import { useDeploymentTemp } from './storage/temp-folders.ts';
 import path from 'node:path';
 import type { Config } from './config/index.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -15,6 +16,8 @@ import { shareTokenRevocations } from './modules/auth/token-revocation.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createStorage } from './storage/storage.factory.ts';
 import { createEngineRegistry, type EngineRegistry } from './engines/engine.registry.ts';
+import { withApiKeys } from './modules/api-keys/api-key-auth.ts';
+import { apiAccessRule } from './modules/api-keys/api-access.ts';
 
 /** What one part reports to GET /healthz. */
 export interface HealthReport {
@@ -61,6 +64,8 @@ export async function createContext(
   overrides: Partial<Pick<AppContext, 'logger' | 'mailer' | 'database'>> = {},
 ): Promise<AppContext> {
   const { app } = config;
+  // Temp folders carry this deployment's id, so the start-up sweep knows its own (issue 24 item 14).
+  useDeploymentTemp(app.dataDir);
   const logger = overrides.logger ?? createLogger(app.logLevel);
   const database =
     overrides.database ?? (await openDatabase({ url: app.databaseUrl, pgliteDir: path.join(app.dataDir, 'db') }));
@@ -83,7 +88,12 @@ export async function createContext(
     queue,
     mailer,
     secret,
-    tokens: revocations.tokens,
+    // Access tokens, and API keys (issue 23) wherever a bearer token is read.
+    tokens: withApiKeys(revocations.tokens, {
+      db: database.db,
+      planHasApiAccess: apiAccessRule(config.billing),
+      ratePerMinute: config.api.keyRatePerMinute,
+    }),
     storage: createStorage(app.storage, secret, () => config.app.publicUrl),
     engines: createEngineRegistry(config.engines),
     healthChecks: new Map(),

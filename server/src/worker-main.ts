@@ -1,5 +1,6 @@
 /**
- * `npm run worker`: a worker-only process (no HTTP): validates configuration, opens the database (applying
+ * `npm run worker`: a worker-only process (no API; with WORKER_HTTP_PORT its own /healthz, /readyz and /metrics,
+ * worker-http.ts): validates configuration, opens the database (applying
  * migrations), registers every job handler and works the queue with WORKER_CONCURRENCY jobs at once, with the
  * recovery sweep. Run it beside API processes started with RUN_WORKER=false, all on one PostgreSQL DATABASE_URL
  * (PGlite is one process's database). SIGTERM: see shutdown.ts (exits within 10 s, handing unfinished jobs back).
@@ -8,6 +9,7 @@ import { loadConfig, ConfigError } from './config/index.ts';
 import { createContext } from './context.ts';
 import { registerJobHandlers } from './worker.ts';
 import { installShutdown } from './shutdown.ts';
+import { startWorkerHttp } from './worker-http.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -26,10 +28,16 @@ async function main(): Promise<void> {
   config = { ...config, app: { ...config.app, runWorker: true } };
   const ctx = await createContext(config);
   registerJobHandlers(ctx);
-  installShutdown(ctx);
+  const http = config.app.workerHttpPort ? await startWorkerHttp(ctx, config.app.workerHttpPort) : undefined;
+  installShutdown(ctx, http && (() => http.close()));
   await ctx.queue.start({ work: true, concurrency: config.app.workerConcurrency });
   ctx.logger.info(
-    { database: ctx.database.kind, concurrency: config.app.workerConcurrency, pid: process.pid },
+    {
+      database: ctx.database.kind,
+      concurrency: config.app.workerConcurrency,
+      pid: process.pid,
+      http: http ? `${config.app.host}:${config.app.workerHttpPort}` : 'none',
+    },
     'Tarjama worker is running',
   );
 }

@@ -72,6 +72,14 @@ export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'revision is a whole number': msg`The version of the subtitles is missing. Reload the editor.`,
   // contract/billing.ts
   'session_id is required': msg`The checkout session is missing.`,
+  // Issue 23: contract/api-keys.ts, contract/webhooks.ts, contract/credit-packs.ts
+  'name is required': msg`Give the key a name.`,
+  'Give the key a name.': msg`Give the key a name.`,
+  'The name is limited to 100 characters.': msg`The name is limited to 100 characters.`,
+  'url is required': msg`Enter the URL of your endpoint.`,
+  'Enter a full URL, e.g. https://example.com/hooks': msg`Enter a full URL, e.g. https://example.com/hooks`,
+  'Choose at least one event.': msg`Choose at least one event.`,
+  'Choose a pack of 100, 500, 1,000 or 5,000 credits.': msg`Choose a pack of 100, 500, 1,000 or 5,000 credits.`,
 };
 
 /** The web's own form rules (not in the contract): confirm password (spec section 5). */

@@ -10,6 +10,12 @@ import type { ENDPOINTS } from '../../contract/endpoints.ts';
 import type { DocumentJobRequest, TranslateJobRequest } from '../../contract/jobs.ts';
 import type { ErrorInfo } from './api-error.ts';
 
+/**
+ * What an upload is for: the video tab's media, the Documents tab's document, or the user's own subtitles or
+ * transcript for a video ('words', picked on the video tab; never the Documents tab's file, issue 22 item 8).
+ */
+export type UploadKind = 'media' | 'document' | 'words';
+
 export type UploadStatus = 'pending' | 'uploading' | 'paused' | 'completed' | 'failed';
 
 /** One upload as kept on the device. Sizes are bytes; times are epoch milliseconds. */
@@ -35,8 +41,8 @@ export interface UploadRecord {
   transport?: 'tus' | 'put';
   /** Why it is paused or failed (records kept by an older version may hold an English sentence instead). */
   error?: ErrorInfo | string;
-  /** Which studio tab started it. */
-  kind: 'media' | 'document';
+  /** What it is for (see UploadKind). */
+  kind: UploadKind;
   createdAt: number;
   updatedAt: number;
 }

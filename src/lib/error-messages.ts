@@ -75,6 +75,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   SOURCE_DELETED: msg`The source file of this job was deleted (uploads are kept 30 days). Upload it again.`,
   YOUTUBE_DOWNLOAD_FAILED: msg`The YouTube video could not be downloaded. Check the link, or upload the file instead.`,
   ENGINE_FAILED: msg`A speech, translation or voice service failed. Please try again later.`,
+  ENGINE_QUOTA_EXCEEDED: msg`The speech, translation or voice service of this server has used up its quota. Your credits were given back; try again once your administrator has renewed it.`,
+  ENGINE_INPUT_TOO_LARGE: msg`This is larger than the speech, translation or voice service accepts in one request, so trying again will not help. Your credits were given back.`,
+  ENGINE_REFUSED: msg`The speech, translation or voice service refused the request. Your credits were given back; ask your administrator to check its settings.`,
   FFMPEG_FAILED: msg`The audio or video could not be processed.`,
   TOO_MANY_TRIES: msg`This job was stopped 3 times before it could finish. Your credits were given back; please try again.`,
   CANCELLED: msg`The job was cancelled.`,
@@ -93,11 +96,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   UNSUPPORTED_LANGUAGE: msg`Choose the language the document is written in.`,
   BURN_IN_NEEDS_VIDEO: msg`Subtitles in the video need a video: this file is audio only. Choose subtitle files instead.`,
   SOURCE_LANGUAGE_REQUIRED: msg`Choose the language of the video: the language of your subtitles or transcript could not be identified from their text.`,
+  SPEECH_LANGUAGE_REQUIRED: msg`Choose the language spoken in the video: Auto-detect is not available for speech here, and speech in another language would be recognised wrongly.`,
   NOT_A_WORDS_FILE: msg`The subtitles or transcript must be an .srt, .vtt or .txt file.`,
   SUBTITLE_ENCODING: msg`The subtitle or transcript file is not UTF-8 text. Save it as UTF-8 and upload it again.`,
   SUBTITLE_BAD_TIMING: msg`A cue in the subtitle file ends before it starts.`,
   SUBTITLE_TIMES_OUTSIDE_MEDIA: msg`The subtitle file has cues timed after the end of the video or audio: is it the right file?`,
   TRANSCRIPT_EMPTY: msg`The transcript has no text.`,
+  // Own words bounded by the media's length (issue 24)
+  OWN_WORDS_TOO_LARGE: msg`The subtitle or transcript file is too large: at most 1 MB is accepted.`,
+  OWN_WORDS_TOO_MANY_CUES: msg`The subtitle file has more cues than the video can show (at most 72 a minute). Is it the right file?`,
+  OWN_WORDS_CUE_TOO_LONG: msg`A cue of the subtitle file is too long (at most 168 characters). Split it and upload the file again.`,
+  OWN_WORDS_TOO_MUCH_TEXT: msg`The transcript is longer than the video can hold (at most 25 characters a second). Is it the right file?`,
   // Billing
   PLAN_NOT_AVAILABLE: msg`This plan is not available for upgrade.`,
   ALREADY_ON_PLAN: msg`You are already on this plan.`,
@@ -106,6 +115,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   WEBHOOK_SIGNATURE_INVALID: msg`The payment notice could not be verified.`,
   PAYMENT_PROVIDER_ERROR: msg`The payment provider could not be reached. Please try again.`,
   BILLING_NOT_CONFIGURED: msg`Payments are not set up on this server.`,
+  // API keys (issue 23)
+  API_ACCESS_NOT_IN_PLAN: msg`Your plan does not include API access. Upgrade to Pro or Business to use API keys.`,
+  API_KEY_NOT_FOUND: msg`This API key does not exist.`,
+  API_KEY_LIMIT: msg`You have 20 API keys. Revoke one before creating another.`,
+  // Webhooks (issue 23)
+  WEBHOOK_URL_NOT_ALLOWED: msg`This webhook URL is not allowed: it must be https and reach a public address.`,
+  WEBHOOK_NOT_FOUND: msg`This webhook endpoint does not exist.`,
+  WEBHOOK_LIMIT: msg`You have 10 webhook endpoints. Delete one before adding another.`,
+  // Pay-as-you-go credit packs (issue 23)
+  PACKS_NOT_IN_PLAN: msg`Pay-as-you-go credits are for paid plans. Choose a plan first, then buy extra credits.`,
+  // Idempotency-Key (issue 23)
+  IDEMPOTENCY_KEY_INVALID: msg`The request's idempotency key is not valid.`,
+  IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different details. Please try again.`,
+  IDEMPOTENCY_KEY_IN_USE: msg`This request is still being processed. Try again in a moment.`,
 };
 
 /** Client codes. UNKNOWN is only used when the caller gives no fallback text of its own. */

@@ -40,6 +40,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   voices: msg`Voices`,
   source_subtitles_url: msg`Subtitles or transcript`,
   subtitle_style: msg`Subtitle style`,
+  num_speakers: msg`Speakers`,
   limit: msg`Number of jobs`,
   price_id: msg`Plan`,
   plan_name: msg`Plan`,
@@ -56,4 +57,9 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   expires: msg`Link expiry`,
   signature: msg`Link signature`,
   inline: msg`Open in the browser`,
+  // Webhooks (issue 23)
+  url: msg`Webhook URL`,
+  events: msg`Events`,
+  // Credit packs (issue 23)
+  credits: msg`Credits`,
 };

@@ -1,8 +1,9 @@
 /**
  * Jobs in the Arabic UI, against the real server and engines: every stage label a job row shows (recorded in the
  * page, however briefly) is Arabic, for a document job and for a media job (always seen at work), in their rows too
- * (screenshots in test-results/e2e/<test>/); a media job on Auto-detect shows its "source language assumed" note in
- * Arabic.
+ * (screenshots in test-results/e2e/<test>/); for a media job on the embedded engines, which cannot identify the
+ * spoken language, Auto-detect is not offered and the studio asks, in Arabic, which language is spoken (issue 22,
+ * item 3).
  */
 import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { chooseVideo, signInFresh } from './helpers.ts';
@@ -96,7 +97,7 @@ test('a document job in the Arabic UI shows only Arabic stage labels', async ({ 
   testInfo.annotations.push({ type: 'stages seen', description: [...seen.keys()].join(', ') || '(none)' });
 });
 
-test('a media job on Auto-detect shows its "source language assumed" note in Arabic', async ({
+test('a media job asks which language is spoken (no Auto-detect for speech here), in Arabic', async ({
   page,
   request,
 }, testInfo) => {
@@ -104,8 +105,13 @@ test('a media job on Auto-detect shows its "source language assumed" note in Ara
   await page.goto('/studio');
   await chooseVideo(page);
   await expect(page.getByText(/جاهز للمعالجة/)).toBeVisible();
-  await expect(page.getByTestId('source-language')).toHaveValue('auto');
+  const source = page.getByTestId('source-language');
+  await expect(source).toHaveValue('');
+  await expect(source.locator('option[value="auto"]')).toHaveCount(0);
+  await expect(page.getByTestId('source-speech-language')).toContainText('لا تستطيع محركات الكلام هنا تحديدها');
   await page.locator('label.chip', { hasText: /^الإسبانية$/ }).click();
+  await expect(page.getByRole('button', { name: 'ابدأ المعالجة' })).toBeDisabled();
+  await source.selectOption('en-gb');
   await recordStages(page);
   await page.getByRole('button', { name: 'ابدأ المعالجة' }).click();
 
@@ -119,7 +125,5 @@ test('a media job on Auto-detect shows its "source language assumed" note in Ara
   const seen = await stagesSeen(page);
   expect([...seen.keys()].filter(Boolean).length, 'stages seen while the job ran').toBeGreaterThan(0);
   for (const [stage, text] of seen) expect(text, `stage ${stage || '(queued)'}`).not.toMatch(LATIN_WORD);
-  const note = row.getByTestId('job-notes').locator('[data-note="LANGUAGE_ASSUMED"]');
-  await expect(note).toHaveText('افتُرض أن لغة المصدر هي الإنجليزية: خدمة التعرّف على الكلام لا تستطيع اكتشاف اللغة.');
   await shot(page, testInfo, 'media-job-note');
 });

@@ -156,6 +156,21 @@ describe('UploadManager', () => {
     expect(fingerprintOf(video())).toBe((await db.getUpload(view.id))!.fingerprint);
   });
 
+  it('Remove forgets the tus resume URLs of the file, so the same file picked again is a new upload (issue 22)', async () => {
+    const wire = new Wire();
+    wire.dropAfterChunks = 1;
+    const { m, views } = manager(wire);
+    const view = await m.add(video(), 'media');
+    await until(() => views.some((v) => v.status === 'paused'));
+    const fingerprint = fingerprintOf(video());
+    // What tus-js-client stores for resuming (storeFingerprintForResuming) under the file's fingerprint.
+    await db.putTusUrl({ key: `tus::${fingerprint}::1`, fingerprint, upload: { uploadUrl: 'http://tus/abc' } });
+    await m.remove(view.id);
+    expect(await db.findTusUrls(fingerprint)).toEqual([]);
+    const again = await m.add(video(), 'media');
+    expect(again.id).not.toBe(view.id);
+  });
+
   it("fails with the server's code when the file type is refused", async () => {
     const wire = new Wire();
     const { m, last } = manager(wire);

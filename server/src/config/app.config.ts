@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import path from 'node:path';
 import {
+  trustedProxies,
   boolWithDefault,
   choiceWithDefault,
   intWithDefault,
@@ -54,9 +55,10 @@ export const appEnv = {
   OIDC_CLIENT_ID: optionalString(),
   OIDC_CLIENT_SECRET: optionalString(),
   RATE_LIMIT_ENABLED: boolWithDefault(true),
-  TRUST_PROXY: boolWithDefault(false),
+  TRUST_PROXY: trustedProxies(),
   RUN_WORKER: boolWithDefault(true),
   WORKER_CONCURRENCY: intWithDefault(1, 1, 64),
+  WORKER_HTTP_PORT: intWithDefault(0, 0, 65535),
   STORAGE: choiceWithDefault(['local', 's3'], 'local'),
   S3_ENDPOINT: optionalUrl(),
   S3_REGION: stringWithDefault('us-east-1'),
@@ -101,10 +103,18 @@ export interface AppConfig {
   mailFrom: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string };
   rateLimitEnabled: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * The proxies trusted to tell the client address in X-Forwarded-For (Fastify `trustProxy`): false (none), a hop
+   * count, or proxy addresses / CIDR ranges. Only the entries those proxies added are read (env.ts trustedProxies).
+   */
+  trustProxy: false | number | string[];
   runWorker: boolean;
   workerConcurrency: number;
+  /**
+   * Port on which `npm run worker` serves its own GET /healthz, /readyz and /metrics (on HOST); 0: none.
+   * The API process ignores it (its own PORT serves those).
+   */
+  workerHttpPort: number;
   /** Bearer token that GET /metrics also accepts from a non-loopback address; undefined: loopback only. */
   metricsToken?: string;
   /**
@@ -177,6 +187,7 @@ export function toAppConfig(e: AppEnv): AppConfig {
     trustProxy: e.TRUST_PROXY,
     runWorker: e.RUN_WORKER,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerHttpPort: e.WORKER_HTTP_PORT,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     storage:

@@ -4,6 +4,7 @@
  * With nothing set, only the local engines run (pocketsphinx, Apertium, espeak-ng, flite; engines.md).
  */
 import * as v from 'valibot';
+import type { EngineHttpSettings } from '../engines/http-client.ts';
 import {
   boolWithDefault,
   intWithDefault,
@@ -31,10 +32,15 @@ export const enginesEnv = {
   DEEPL_API_URL: optionalUrl(),
   LIBRETRANSLATE_URL: optionalUrl(),
   LIBRETRANSLATE_API_KEY: optionalString(),
+  /** The LibreTranslate server's --batch-limit (texts per request) and --char-limit (characters, 0: none). */
+  LIBRETRANSLATE_BATCH_LIMIT: intWithDefault(50, 1, 1000),
+  LIBRETRANSLATE_CHAR_LIMIT: intWithDefault(0, 0, 10_000_000),
   /** Turn the local engines off (a deployment that must only use network engines). */
   LOCAL_ENGINES: boolWithDefault(true),
   ENGINE_HTTP_TIMEOUT_SECONDS: intWithDefault(120, 1, 3600),
   ENGINE_HTTP_RETRIES: intWithDefault(3, 0, 10),
+  /** Longest Retry-After (seconds) an engine call waits for; a longer one fails that call at once. */
+  ENGINE_MAX_RETRY_AFTER_SECONDS: intWithDefault(300, 0, 3600),
   /** Subtitle reading speed limit, characters per second (Netflix Timed Text Style Guide: 17 for adults). */
   SUBTITLE_MAX_CPS: numberWithDefault(17, 5, 40),
   /** Characters per subtitle line (Netflix: 42). */
@@ -55,8 +61,8 @@ export interface EnginesConfig {
   local: boolean;
   openai: { speech?: OpenAiEndpoint; translation?: OpenAiEndpoint; voice?: OpenAiEndpoint };
   deepl?: { apiUrl: string; apiKey: string };
-  libreTranslate?: { url: string; apiKey?: string };
-  http: { timeoutSeconds: number; retries: number };
+  libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
+  http: EngineHttpSettings;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
 }
 
@@ -64,7 +70,7 @@ export interface EnginesConfig {
 export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
   local: true,
   openai: {},
-  http: { timeoutSeconds: 120, retries: 3 },
+  http: { timeoutSeconds: 120, retries: 3, maxRetryAfterSeconds: 300 },
   subtitles: { maxCharsPerSecond: 17, maxLineChars: 42 },
 };
 
@@ -108,9 +114,17 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
         }
       : undefined,
     libreTranslate: e.LIBRETRANSLATE_URL
-      ? { url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY }
+      ? {
+          url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''),
+          apiKey: e.LIBRETRANSLATE_API_KEY,
+          limits: { batchLimit: e.LIBRETRANSLATE_BATCH_LIMIT, charLimit: e.LIBRETRANSLATE_CHAR_LIMIT },
+        }
       : undefined,
-    http: { timeoutSeconds: e.ENGINE_HTTP_TIMEOUT_SECONDS, retries: e.ENGINE_HTTP_RETRIES },
+    http: {
+      timeoutSeconds: e.ENGINE_HTTP_TIMEOUT_SECONDS,
+      retries: e.ENGINE_HTTP_RETRIES,
+      maxRetryAfterSeconds: e.ENGINE_MAX_RETRY_AFTER_SECONDS,
+    },
     subtitles: { maxCharsPerSecond: e.SUBTITLE_MAX_CPS, maxLineChars: e.SUBTITLE_MAX_LINE_CHARS },
   };
 }

@@ -58,6 +58,34 @@ export const boolWithDefault = (fallback: boolean) =>
     fallback ? 'true' : 'false',
   );
 
+/**
+ * Which proxies in front of the server are trusted to tell the client's address (X-Forwarded-For), as Fastify's
+ * `trustProxy` takes it (issue 24 item 12): `false` (none, the default), a hop count (`1`: the one proxy in front;
+ * `true` means 1, never "every hop", which let a client name itself with a forged left-most address), or a
+ * comma-separated list of proxy addresses and CIDR ranges (`10.0.0.1,10.1.0.0/16`).
+ */
+export const trustedProxies = () =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) =>
+          /^(true|false|yes|no|0|[1-9]\d?)$/i.test(s) ||
+          s.split(',').every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a.trim()) && a.trim() !== ''),
+        'must be false, a hop count (1, 2...) or a comma-separated list of proxy addresses or CIDR ranges',
+      ),
+      v.transform((s): false | number | string[] => {
+        const lower = s.toLowerCase();
+        if (lower === 'false' || lower === 'no' || lower === '0') return false;
+        if (lower === 'true' || lower === 'yes') return 1;
+        if (/^\d+$/.test(s)) return Number(s);
+        return s.split(',').map((a) => a.trim());
+      }),
+    ),
+    'false',
+  );
+
 /** An optional absolute http(s) URL. */
 export const optionalUrl = () =>
   v.optional(

@@ -6,14 +6,17 @@ import * as v from 'valibot';
 import { appEnv, checkAppEnv, toAppConfig, type AppConfig } from './app.config.ts';
 import { enginesEnv, checkEnginesEnv, toEnginesConfig, type EnginesConfig } from './engines.config.ts';
 import { billingEnv, checkBillingEnv, toBillingConfig, type BillingConfig } from './billing.config.ts';
+import { apiEnv, toApiConfig, type ApiConfig } from './api.config.ts';
 
 export interface Config {
   app: AppConfig;
   engines: EnginesConfig;
   billing: BillingConfig;
+  /** API keys and webhooks (issue 23). */
+  api: ApiConfig;
 }
 
-const EnvSchema = v.looseObject({ ...appEnv, ...enginesEnv, ...billingEnv });
+const EnvSchema = v.looseObject({ ...appEnv, ...enginesEnv, ...billingEnv, ...apiEnv });
 
 /** Thrown when the environment holds a wrong or missing setting; `problems` has one line per variable. */
 export class ConfigError extends Error {
@@ -39,5 +42,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   const problems = [...checkAppEnv(e), ...checkEnginesEnv(e), ...checkBillingEnv(e)];
   if (problems.length) throw new ConfigError(problems);
-  return { app: toAppConfig(e), engines: toEnginesConfig(e), billing: toBillingConfig(e) };
+  return { app: toAppConfig(e), engines: toEnginesConfig(e), billing: toBillingConfig(e), api: toApiConfig(e) };
 }

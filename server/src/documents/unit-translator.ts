@@ -5,6 +5,7 @@
  */
 import type { TranslationEngine } from '../engines/translation.engine.ts';
 import { DocumentError } from './document.errors.ts';
+import { engineFailure } from '../engines/engine-failure.ts';
 import type { TextUnit } from './document-format.ts';
 import { restorePieces, stripTags, tagPieces, type TagPlan } from './inline-tags.ts';
 import { hasLetters } from './word-count.ts';
@@ -23,7 +24,8 @@ export interface TranslatedUnits {
 /**
  * Translates `units` from -> to with `engine`.
  * @param onProgress fraction 0..1 of texts done
- * @throws DocumentError ENGINE_FAILED (engine error or wrong answer count), ABORTED (signal)
+ * @throws DocumentError ENGINE_FAILED (engine error or wrong answer count), ENGINE_QUOTA_EXCEEDED,
+ *         ENGINE_INPUT_TOO_LARGE, ENGINE_REFUSED (engine-failure.ts), ABORTED (signal)
  */
 export async function translateUnits(
   units: TextUnit[],
@@ -55,9 +57,12 @@ export async function translateUnits(
       out = await engine.translate(batch, { from: opts.from, to: opts.to, signal: opts.signal });
     } catch (e) {
       if (opts.signal?.aborted) throw aborted();
+      const failure = engineFailure(e, 'translation', engine.id);
       throw new DocumentError(
-        'ENGINE_FAILED',
-        `Translation from ${opts.from} to ${opts.to} failed (${engine.id}). Please try again later.`,
+        failure.code,
+        failure.code === 'ENGINE_FAILED'
+          ? `Translation from ${opts.from} to ${opts.to} failed (${engine.id}). Please try again later.`
+          : failure.message,
         (e as Error).message,
       );
     }

@@ -32,6 +32,7 @@ export function voiceInfo(engine: VoiceEngine, voice: Voice): VoiceInfo {
 /** The capabilities of `engines` for the 11 studio languages, in the studio's order. */
 export function capabilitiesOf(engines: ConfiguredEngines): CapabilitiesResponse {
   return {
+    speech_language_detection: engines.speech.some((e) => e.detectsLanguage),
     languages: STUDIO_LANGUAGES.map((code) => ({
       code,
       name: LANGUAGE_NAMES[code],

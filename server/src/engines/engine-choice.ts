@@ -12,7 +12,9 @@ import { normaliseLanguage, STUDIO_LANGUAGES } from '../../../contract/languages
 import type { CueSettings } from '../../../contract/cue-rules.ts';
 import { NoEngineError, VoiceNotAvailableError, type ConfiguredEngines } from './engine-problems.ts';
 import { speechSupports, type SpeechEngine } from './speech.engine.ts';
+import type { SpeakersEngine } from './speakers.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
+import { withFallback } from './translation/fallback.ts';
 import type { Voice, VoiceEngine } from './voice.engine.ts';
 
 /** What a request asks for. Codes may be studio codes ('en-gb'); the source may be 'auto' (media only). */
@@ -52,6 +54,8 @@ export interface EnginePlan {
   languageAssumed: boolean;
   /** The speech engine of a media request; null for documents. */
   speech: SpeechEngine | null;
+  /** The speaker diarization engine of a media request (the first configured); null for documents or none. */
+  speakers?: SpeakersEngine | null;
   /** Target base codes, deduplicated, in request order. */
   targetLanguages: string[];
   /** Voice-over requests: the voice per target base code. */
@@ -59,6 +63,8 @@ export interface EnginePlan {
   subtitleRules: CueSettings;
   /**
    * The translation engine for source -> target (base or studio codes); null when they are the same language.
+   * When several configured engines serve the pair, the next one takes over a batch the first fails
+   * (translation/fallback.ts); its `id` then names the engine that answered.
    * @throws NoEngineError when none serves the pair (possible only for a source detected after 'auto').
    */
   translationFor: (source: string, target: string) => TranslationEngine | null;
@@ -165,15 +171,17 @@ export function chooseEngines(engines: ConfiguredEngines, subtitleRules: CueSett
     sourceLanguage,
     languageAssumed: assumed,
     speech: speech ?? null,
+    speakers: media ? (engines.speakers?.[0] ?? null) : null,
     targetLanguages: targets,
     voices,
     subtitleRules: { ...subtitleRules },
     translationFor(from, to) {
       const [f, t] = [normaliseLanguage(from), normaliseLanguage(to)];
       if (f === t) return null;
-      const engine = translatorOf(engines, f, t);
-      if (!engine) throw new NoEngineError([{ stage: 'translation', language: t, source_language: f }], engines);
-      return engine;
+      const serving = engines.translation.filter((e) => e.supports(f, t));
+      if (!serving.length)
+        throw new NoEngineError([{ stage: 'translation', language: t, source_language: f }], engines);
+      return withFallback(serving);
     },
   };
 }

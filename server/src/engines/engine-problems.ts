@@ -7,6 +7,7 @@
 import type { EngineProblem, EngineStage } from '../../../contract/errors.ts';
 import { languageLabel } from '../../../contract/languages.ts';
 import { CodedError } from '../errors.ts';
+import type { SpeakersEngine } from './speakers.engine.ts';
 import type { SpeechEngine } from './speech.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
 import type { VoiceEngine } from './voice.engine.ts';
@@ -25,6 +26,8 @@ export interface ConfiguredEngines {
   speech: readonly SpeechEngine[];
   translation: readonly TranslationEngine[];
   voice: readonly VoiceEngine[];
+  /** Speaker diarization engines, best first (issue 19); none means the speakers stage is skipped. */
+  speakers?: readonly SpeakersEngine[];
 }
 
 const names = (list: readonly { id: string }[]) => list.map((e) => e.id).join(', ') || 'none';

@@ -8,11 +8,13 @@ import type { CapabilitiesResponse } from '../../../contract/capabilities.ts';
 import { normaliseLanguage } from '../../../contract/languages.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { chooseEngines, findVoice, type EnginePlan, type EngineRequest } from './engine-choice.ts';
+import type { SpeakersEngine } from './speakers.engine.ts';
 import type { SpeechEngine } from './speech.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
 import type { Voice, VoiceEngine } from './voice.engine.ts';
 import { createPocketsphinxEngine } from './speech/pocketsphinx.engine.ts';
 import { createOpenAiSpeechEngine } from './speech/openai.engine.ts';
+import { createClassicSpeakersEngine } from './speakers/classic.engine.ts';
 import { createApertiumEngine } from './translation/apertium.engine.ts';
 import { createDeepLEngine } from './translation/deepl.engine.ts';
 import { createLibreTranslateEngine } from './translation/libretranslate.engine.ts';
@@ -29,6 +31,8 @@ export interface EngineSet {
   speech: SpeechEngine[];
   translation: TranslationEngine[];
   voice: VoiceEngine[];
+  /** Speaker diarization engines (issue 19), network first, the local classic one last. */
+  speakers?: SpeakersEngine[];
 }
 
 export interface EngineRegistry {
@@ -45,10 +49,13 @@ export interface EngineRegistry {
   describe(): Promise<{ speech: string[]; translation: string[]; voice: string[] }>;
 }
 
+/** How long an engine availability check is reused by `describe`, milliseconds. */
+const DESCRIBE_TTL_MS = 30_000;
+
 /** Builds the engine lists from the configuration (no I/O): network engines first, then the local ones. */
 export function buildEngines(config: EnginesConfig): EngineSet {
   const { openai, http } = config;
-  const set: EngineSet = { speech: [], translation: [], voice: [] };
+  const set: EngineSet = { speech: [], translation: [], voice: [], speakers: [] };
   if (openai.speech) set.speech.push(createOpenAiSpeechEngine(openai.speech, http));
   if (config.deepl) set.translation.push(createDeepLEngine(config.deepl, http));
   if (openai.translation) set.translation.push(createOpenAiTranslationEngine(openai.translation, http));
@@ -58,6 +65,7 @@ export function buildEngines(config: EnginesConfig): EngineSet {
     set.speech.push(createPocketsphinxEngine());
     set.translation.push(createApertiumEngine());
     set.voice.push(createFliteEngine(), createEspeakEngine());
+    set.speakers!.push(createClassicSpeakersEngine());
   }
   return set;
 }
@@ -66,21 +74,33 @@ export function buildEngines(config: EnginesConfig): EngineSet {
 export function createEngineRegistry(config: EnginesConfig, engines: EngineSet = buildEngines(config)): EngineRegistry {
   // The engine lists never change after start-up, so neither do their capabilities.
   let capabilities: CapabilitiesResponse | undefined;
+  let described: { at: number; result: ReturnType<EngineRegistry['describe']> } | undefined;
   return {
     choose: (req) => chooseEngines(engines, config.subtitles, req),
     capabilities: () => (capabilities ??= capabilitiesOf(engines)),
     findVoice: (language, id) => findVoice(engines.voice, normaliseLanguage(language), id),
-    async describe() {
-      const avail = async <T extends { id: string; available(): Promise<boolean> }>(list: T[]) =>
-        (await Promise.all(list.map(async (e) => ((await e.available().catch(() => false)) ? e.id : null)))).filter(
-          (x): x is string => !!x,
-        );
-      const [speech, translation, voice] = await Promise.all([
-        avail(engines.speech),
-        avail(engines.translation),
-        avail(engines.voice),
-      ]);
-      return { speech, translation, voice };
+    describe() {
+      // Checking every engine starts a process per engine: /healthz under load (issue 24 item 5) answers from a
+      // check at most DESCRIBE_TTL_MS old instead of starting them on every request.
+      const now = Date.now();
+      if (described && now - described.at < DESCRIBE_TTL_MS) return described.result;
+      const result = checkAvailable();
+      described = { at: now, result };
+      result.catch(() => (described = undefined));
+      return result;
     },
   };
+  /** The ids of the engines that can run now, per stage (starts a check process per local engine). */
+  async function checkAvailable() {
+    const avail = async <T extends { id: string; available(): Promise<boolean> }>(list: T[]) =>
+      (await Promise.all(list.map(async (e) => ((await e.available().catch(() => false)) ? e.id : null)))).filter(
+        (x): x is string => !!x,
+      );
+    const [speech, translation, voice] = await Promise.all([
+      avail(engines.speech),
+      avail(engines.translation),
+      avail(engines.voice),
+    ]);
+    return { speech, translation, voice };
+  }
 }

@@ -1,7 +1,16 @@
 /**
  * The one HTTP adapter of the network engines: fetch with a timeout, retries on 429 (honouring Retry-After,
- * RFC 9110 section 10.2.3: seconds or an HTTP date) and on 5xx/network errors with exponential back-off.
+ * RFC 9110 section 10.2.3: seconds or an HTTP date, up to a setting) and on 5xx/network errors with exponential
+ * back-off. Failures that a retry cannot fix (quota, input over the API's limit, a refused key or request) are
+ * thrown at once with their kind, so the job fails with a specific code and is not retried.
  */
+
+/**
+ * Why an engine call failed: `quota` (DeepL 456, OpenAI 429 `insufficient_quota`), `input_too_large` (413, or 400
+ * naming a length or size limit, OpenAI `context_length_exceeded`), `refused` (401/403 key, other 4xx: the same
+ * request would be refused again), `unavailable` (network, timeout, 5xx, rate limit after the retries: may pass).
+ */
+export type EngineFailureKind = 'quota' | 'input_too_large' | 'refused' | 'unavailable';
 
 /** An HTTP API answered with an error; the message names the engine, the status and the API's own message. */
 export class EngineHttpError extends Error {
@@ -9,21 +18,62 @@ export class EngineHttpError extends Error {
     message: string,
     readonly engine: string,
     readonly status: number,
+    readonly kind: EngineFailureKind = 'unavailable',
   ) {
     super(message);
     this.name = 'EngineHttpError';
   }
 }
 
-/** Retry and timeout settings. `maxRetryAfterSeconds` caps how long one Retry-After may make us wait. */
-export interface HttpOptions {
-  engine: string;
-  retries?: number;
-  timeoutSeconds?: number;
+/** The HTTP settings of every network engine (engines.config.ts: ENGINE_HTTP_*). */
+export interface EngineHttpSettings {
+  /** Seconds one request may take. */
+  timeoutSeconds: number;
+  /** Retries of a transient failure (network, 5xx, 429). */
+  retries: number;
+  /** Longest Retry-After, seconds, that is waited for; a longer one fails the call at once (as unavailable). */
   maxRetryAfterSeconds?: number;
+  /**
+   * Waits `ms` milliseconds between tries (default: a timer); rejects with the signal's reason when aborted.
+   * Given by tests that check a long Retry-After is waited for without waiting it.
+   */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Retry and timeout settings of one call. */
+export interface HttpOptions extends Partial<EngineHttpSettings> {
+  engine: string;
   signal?: AbortSignal;
   /** Extracts the API's error message from an error body (JSON or text). */
   errorMessage?: (body: string) => string | undefined;
+}
+
+/** Default longest Retry-After waited for, seconds (ENGINE_MAX_RETRY_AFTER_SECONDS). */
+export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 300;
+
+/** A 400 answer's message that names a size or length limit (DeepL, OpenAI, LibreTranslate wordings). */
+const LIMIT_MESSAGE = /too (long|large|many)|maximum|exceed|limit/i;
+
+/**
+ * The failure kind of an HTTP error answer (`status`, the API's message and its error `code` when it has one).
+ * Source: DeepL API errors (403, 413, 429, 456), OpenAI error codes (insufficient_quota, context_length_exceeded).
+ */
+export function failureKindOf(status: number, apiMessage = '', apiCode = ''): EngineFailureKind {
+  if (status === 456 || apiCode === 'insufficient_quota') return 'quota';
+  if (status === 413 || apiCode === 'context_length_exceeded') return 'input_too_large';
+  if (status === 400 && LIMIT_MESSAGE.test(apiMessage)) return 'input_too_large';
+  if (status === 429 || status >= 500 || status === 408) return 'unavailable';
+  return 'refused';
+}
+
+/** The `error.code` of an OpenAI-style error body, or ''. */
+function apiErrorCode(body: string): string {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Seconds to wait from a Retry-After header value; undefined when absent or unreadable. */
@@ -34,7 +84,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+const timerSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const t = setTimeout(() => {
@@ -65,13 +115,15 @@ export function defaultErrorMessage(body: string): string | undefined {
 
 /**
  * fetch with retries. Returns the successful Response (2xx).
- * @throws EngineHttpError for 4xx other than 429, or once retries are used up; the signal's reason when aborted.
+ * @throws EngineHttpError with its `kind`: at once for a failure a retry cannot fix (quota, too large, refused) or a
+ *         Retry-After over the setting; after the retries for the others; the signal's reason when aborted.
  */
 export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpOptions): Promise<Response> {
   const retries = opts.retries ?? 3;
   const timeoutMs = (opts.timeoutSeconds ?? 120) * 1000;
-  const maxWait = opts.maxRetryAfterSeconds ?? 60;
+  const maxWait = opts.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS;
   const readError = opts.errorMessage ?? defaultErrorMessage;
+  const sleep = opts.sleep ?? timerSleep;
   for (let attempt = 0; ; attempt++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
@@ -93,26 +145,30 @@ export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpO
     if (res.ok) return res;
     const body = await res.text().catch(() => '');
     const apiMessage = readError(body);
-    const retryable = res.status === 429 || res.status >= 500;
-    if (retryable && attempt < retries) {
-      const after = parseRetryAfter(res.headers.get('retry-after'));
-      if (after === undefined || after <= maxWait) {
-        await sleep(after !== undefined ? after * 1000 : 500 * 2 ** attempt, opts.signal);
-        continue;
-      }
+    const kind = failureKindOf(res.status, apiMessage, apiErrorCode(body));
+    const after = parseRetryAfter(res.headers.get('retry-after'));
+    const tooLong = after !== undefined && after > maxWait;
+    if (kind === 'unavailable' && attempt < retries && !tooLong) {
+      await sleep(after !== undefined ? after * 1000 : 500 * 2 ** attempt, opts.signal);
+      continue;
     }
     const what =
       res.status === 401 || res.status === 403
         ? 'the API key was refused'
-        : res.status === 429
-          ? 'rate limit reached, retries used up'
-          : res.status === 456
-            ? 'quota exceeded'
-            : `HTTP ${res.status}`;
+        : kind === 'quota'
+          ? 'quota exceeded'
+          : tooLong
+            ? `asked to wait ${Math.round(after ?? 0)} s, longer than the ${maxWait} s allowed (ENGINE_MAX_RETRY_AFTER_SECONDS)`
+            : res.status === 429
+              ? 'rate limit reached, retries used up'
+              : kind === 'input_too_large'
+                ? `the request is over the API's limit (HTTP ${res.status})`
+                : `HTTP ${res.status}`;
     throw new EngineHttpError(
       `${opts.engine}: ${what}${apiMessage ? ` (${apiMessage})` : ''}`,
       opts.engine,
       res.status,
+      kind,
     );
   }
 }

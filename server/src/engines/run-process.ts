@@ -38,24 +38,38 @@ export interface RunOptions {
   cwd?: string;
 }
 
+/** Kills the process group led by `pid` (the program and every process it started); gone is fine. */
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 /**
- * Runs `program args` to completion.
+ * Runs `program args` to completion, in its own process group (killed as a whole when aborted).
  * @throws ProcessError when the program is missing or exits non-zero (unless `allowFailure`);
  *         the signal's reason when aborted (the process is killed).
  */
 export function runProcess(program: string, args: string[], opts: RunOptions = {}): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
+    // Its own process group (issue 24): a program that is a script (apertium runs a pipeline of lt-proc, cg-proc...)
+    // is stopped with all its children by killing the group, and a SIGTERM sent to the server's group (an
+    // orchestrator's stop) does not kill it under a running job that the shutdown sequence hands back.
     const child = spawn(program, args, {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: childProcessEnv(opts.env),
       cwd: opts.cwd,
+      detached: true,
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let settled = false;
     const onAbort = () => {
-      child.kill('SIGKILL');
+      killGroup(child.pid);
       finish(() => reject(opts.signal!.reason));
     };
     const finish = (fn: () => void) => {

@@ -32,6 +32,11 @@ export interface Transcript {
 export interface TranscribeOptions {
   language: string;
   signal?: AbortSignal;
+  /**
+   * Called as the recogniser finishes pieces of the audio, with the share of the audio's seconds recognised so far
+   * (0..1, never decreasing). Engines that recognise the file in one go do not call it.
+   */
+  onProgress?: (fraction: number) => void;
 }
 
 /** A speech recognition engine. */

@@ -1,13 +1,15 @@
 /**
  * The e-mail adapter (nodemailer). SMTP when SMTP_URL is set; otherwise each message is written to
  * `${DATA_DIR}/outbox/<time>-<id>.eml` (RFC 822, readable by any mail client) and its subject logged, so the
- * embedded default needs no mail server.
+ * embedded default needs no mail server. Subjects lose bidirectional controls (a file name's U+202E would reorder
+ * the subject line a mail client shows: issue 24).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { withoutBidiControls } from '../../../contract/text-hygiene.ts';
 
 export interface MailMessage {
   to: string;
@@ -29,7 +31,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        const subject = withoutBidiControls(m.subject);
+        await transport.sendMail({ from: opts.from, to: m.to, subject, text: m.text, html: m.html });
       },
     };
   }
@@ -40,7 +43,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       const info = await transport.sendMail({
         from: opts.from,
         to: m.to,
-        subject: m.subject,
+        subject: withoutBidiControls(m.subject),
         text: m.text,
         html: m.html,
       });

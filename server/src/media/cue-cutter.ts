@@ -93,7 +93,9 @@ function splitSentence(
         language,
         rules,
       );
-      const chars = layout ? layout.lines.reduce((s, l) => s + visibleLength(l), 0) : Infinity;
+      // Without a layout only a lone word longer than a line (a URL) gets past the check below: it is counted as
+      // it is, so it still makes a cue (an infinite cost made no cut at all: issue 24 item 11).
+      const chars = layout ? layout.lines.reduce((s, l) => s + visibleLength(l), 0) : visibleLength(words[i].text);
       const ok =
         layout &&
         span <= rules.maxDuration &&
@@ -127,11 +129,26 @@ function splitSentence(
 }
 
 /**
+ * The latest a cue may appear after its first word is spoken, seconds. Reading time pushes a cue later when the
+ * one before it needs longer on screen than its speech lasts (translations run 15-30% longer than the source); left
+ * alone that push adds up and subtitles drift without limit on long media (a 60-minute German track ended 108 s
+ * late). Past this lag the previous cue gives its reading time back instead: it ends earlier, breaking the
+ * reading-speed rule, which the editor shows as a warning on that cue (contract/cues.ts `checkCues`).
+ * Half a second: the Netflix Timed Text Style Guide asks cues to follow the audio, and the dub is laid on these
+ * times, so the bound is kept well under the second at which viewers notice a late subtitle; it also keeps the
+ * last cue within 2 s of the end of its speech.
+ */
+export const MAX_CUE_LAG = 0.5;
+
+/**
  * Cuts sentences into cues and times them.
  * Each sentence is a run of words between sentence ends or long pauses; cues never cross sentences.
  * Times: a cue starts at its first word (or right after the previous cue plus the minimum gap when reading
- * speed pushed that one later) and lasts at least max(5/6 s, characters / max cps), at most 7 s.
+ * speed pushed that one later) and lasts at least max(5/6 s, characters / max cps), at most 7 s. No cue starts
+ * more than `MAX_CUE_LAG` after its first word: the cue before it is shortened instead (never below the minimum
+ * duration, nor before the end of its own speech), so the lag is bounded however long the media is.
  * @param language base code (articles, RTL); rules from `rulesFor(language)`.
+ * @returns cues in time order; reading-speed breaks only where the lag bound shortened a cue.
  */
 export function cutCues(sentences: TimedWord[][], language: string, rules: CueRules): Cue[] {
   const pieces: { start: number; end: number; lines: string[] }[] = [];
@@ -142,14 +159,19 @@ export function cutCues(sentences: TimedWord[][], language: string, rules: CueRu
       pieces.push({ start: words[p.from].start, end: words[p.to - 1].end, lines: p.lines });
   }
   const cues: Cue[] = [];
-  let prevEnd = -Infinity;
   for (const p of pieces) {
+    const prev = cues.at(-1);
+    let start = round(Math.max(p.start, (prev?.end ?? -Infinity) + rules.minGap));
+    const latest = p.start + MAX_CUE_LAG;
+    if (prev && start > latest) {
+      // The previous cue gives back reading time so this one appears no later than `latest`.
+      prev.end = Math.max(floorMs(prev.start + rules.minDuration + 1e-3), floorMs(latest - rules.minGap));
+      start = round(Math.max(p.start, prev.end + rules.minGap));
+    }
     const chars = p.lines.reduce((s, l) => s + visibleLength(l), 0);
     const need = Math.max(rules.minDuration, chars / rules.maxCharsPerSecond);
-    const start = round(Math.max(p.start, prevEnd + rules.minGap));
     const end = round(Math.min(start + rules.maxDuration, Math.max(p.end, start + need)));
     cues.push({ start, end, lines: rules.rtl ? p.lines.map(arabicLine) : p.lines });
-    prevEnd = end;
   }
   return cues;
 }
@@ -167,3 +189,5 @@ function joinDanglingArticles(sentences: TimedWord[][], language: string): Timed
 
 /** Millisecond precision (SRT/VTT resolution), rounded up so rounding never breaks a minimum. */
 const round = (t: number) => Math.ceil(t * 1000 - 1e-6) / 1000;
+/** Millisecond precision rounded down, for an end moved earlier to make room. */
+const floorMs = (t: number) => Math.floor(t * 1000 + 1e-6) / 1000;

@@ -8,6 +8,7 @@
  */
 import { francAll } from 'franc-min';
 import type { StudioLanguage } from '../../../contract/languages.ts';
+import { OWN_WORDS_MIN_LETTERS } from '../../../contract/own-words.ts';
 
 /** franc's ISO 639-3 codes of the studio's languages. */
 const ISO_639_3: Record<string, StudioLanguage> = {
@@ -27,8 +28,11 @@ const ISO_639_3: Record<string, StudioLanguage> = {
 /** Languages franc tells apart by their script alone. */
 const BY_SCRIPT: readonly StudioLanguage[] = ['ja', 'ko', 'zh', 'ar', 'hi'];
 
-/** Letters needed before an answer: a Latin-script language needs about one long sentence; a script, a phrase. */
-export const MIN_LETTERS = { latin: 100, script: 20 } as const;
+/**
+ * Letters needed before an answer: a Latin-script language needs about one long sentence; a script, a phrase.
+ * Defined in the contract: the studio says before Start when a text is too short (issue 22 item 10).
+ */
+export const MIN_LETTERS = OWN_WORDS_MIN_LETTERS;
 
 /**
  * The studio language `text` is written in, or null when the text is too short to be sure or in none of them.

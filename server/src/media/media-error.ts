@@ -11,6 +11,10 @@ export type MediaErrorCode =
   | 'EMPTY_MEDIA'
   | 'NO_SPEECH'
   | 'ENGINE_FAILED'
+  | 'ENGINE_QUOTA_EXCEEDED'
+  | 'ENGINE_INPUT_TOO_LARGE'
+  | 'ENGINE_REFUSED'
+  | 'STORAGE_UNAVAILABLE'
   | 'CANCELLED'
   | 'FFMPEG_FAILED'
   | 'SOURCE_DELETED'
@@ -18,7 +22,11 @@ export type MediaErrorCode =
   | 'SUBTITLE_ENCODING'
   | 'SUBTITLE_BAD_TIMING'
   | 'SUBTITLE_TIMES_OUTSIDE_MEDIA'
-  | 'TRANSCRIPT_EMPTY';
+  | 'TRANSCRIPT_EMPTY'
+  | 'OWN_WORDS_TOO_LARGE'
+  | 'OWN_WORDS_TOO_MANY_CUES'
+  | 'OWN_WORDS_CUE_TOO_LONG'
+  | 'OWN_WORDS_TOO_MUCH_TEXT';
 
 /** A user-readable pipeline failure. */
 export class MediaError extends CodedError {

@@ -1,7 +1,7 @@
 /**
  * The media pipeline the job worker and the CLI call: a video or audio file in; per target language SRT and VTT
  * subtitles and a voice-over MP3 (and MP4 when the input has video) out, plus a transcript JSON.
- * A short composition of stage modules (stages/): probe -> extract -> transcribe -> cues -> translate ->
+ * A short composition of stage modules (stages/): probe -> extract -> transcribe -> speakers -> cues -> translate ->
  * subtitles -> voice_over -> finalize. Each stage reads and fills the shared `RunState` and saves its results as
  * artifacts (artifacts.ts) with the job; a retried job restores the stages whose artifacts exist (in order, up to
  * the first that must run) and so resumes after its last finished stage. Every stage honours the AbortSignal and
@@ -10,7 +10,6 @@
  * Words follow the glossary in README.md: sentences are translated, cut into cues, and voiced as dub segments.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { EnginePlan, EngineRequest } from '../engines/engine.registry.ts';
 import type { JobNote } from '../../../contract/jobs.ts';
@@ -23,6 +22,7 @@ import { probeStage } from './stages/probe.ts';
 import { extractStage } from './stages/extract.ts';
 import { transcribeStage } from './stages/transcribe.ts';
 import { cuesStage } from './stages/cues.ts';
+import { speakersStage } from './stages/speakers.ts';
 import { translateStage } from './stages/translate.ts';
 import { subtitlesStage } from './stages/subtitles.ts';
 import { voiceOverStage } from './stages/voice-over.ts';
@@ -30,6 +30,7 @@ import { finalizeStage } from './stages/finalize.ts';
 import { ownWordsStage, type OwnWords } from './stages/own-words.ts';
 import { burnedSubtitlesStage } from './stages/burned-subtitles.ts';
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
+import { tempFolderPrefix } from '../storage/temp-folders.ts';
 
 export type { PipelineStage } from './progress.ts';
 export type { PipelineOutput } from './stages/stage.ts';
@@ -39,6 +40,7 @@ export const STAGES: StageModule[] = [
   probeStage,
   extractStage,
   transcribeStage,
+  speakersStage,
   cuesStage,
   translateStage,
   subtitlesStage,
@@ -70,6 +72,8 @@ export interface PipelineRequest extends EngineRequest {
   ownWords?: OwnWords;
   /** Burned-in subtitle style; `bilingual` also for SRT/VTT. */
   subtitleStyle?: Partial<SubtitleStyle>;
+  /** How many people speak (1 … 8; 1 skips the speakers stage); undefined: Auto. */
+  numSpeakers?: number;
 }
 
 export interface PipelineResult {
@@ -113,7 +117,7 @@ export async function runMediaPipeline(req: PipelineRequest, plan: EnginePlan): 
   if (!plan.speech && !req.ownWords)
     throw new Error('The engine plan has no speech engine: it was chosen for a document request.');
   const modules = req.stages ?? (req.ownWords ? OWN_WORDS_STAGES : STAGES);
-  const work = await mkdtemp(path.join(os.tmpdir(), 'tarjama-media-'));
+  const work = await mkdtemp(tempFolderPrefix('media'));
   const s: RunState = {
     req,
     plan,

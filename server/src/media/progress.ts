@@ -10,6 +10,7 @@ export type PipelineStage = MediaStage;
 const WEIGHTS: Record<PipelineStage, number> = {
   probe: 3,
   transcribe: 40,
+  speakers: 3,
   cues: 2,
   translate: 10,
   subtitles: 2,

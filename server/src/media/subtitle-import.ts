@@ -44,6 +44,20 @@ export function decodeWordsFile(bytes: Uint8Array, declaredCharset?: string): st
   }
 }
 
+/**
+ * The charset a Content-Type declares (`text/plain; charset=windows-1256` -> 'windows-1256'), as the WHATWG
+ * Encoding name TextDecoder uses; undefined when none is declared or the label is not one TextDecoder knows.
+ */
+export function declaredCharsetOf(contentType: string): string | undefined {
+  const label = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
+  if (!label) return undefined;
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
 const TIME = /(?:(\d+):)?(\d{1,2}):(\d{2})[,.](\d{1,3})/;
 const TIMING = new RegExp(`^\\s*${TIME.source}\\s*-->\\s*${TIME.source}`);
 /** Whole milliseconds as seconds (exact to the millisecond the file writes). */

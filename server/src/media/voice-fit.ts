@@ -58,3 +58,19 @@ export function placeClips(slots: Slot[], lengths: number[], duration: number): 
   });
   return out;
 }
+
+/**
+ * What a voice-over's placements tell its user, so no clip is rushed or cut silently (issue 26 item 1): the number
+ * of clips that could not be fitted (sped up beyond `MAX_FITTED_SPEED`, up to `MAX_SPEED`) and the seconds of voice
+ * that fall past the end of the media (`duration`, seconds), which the mix cannot play.
+ * @returns undefined when every clip fitted and nothing is cut; else `{ rushed, cutSeconds }` (seconds, 0.1 s steps).
+ */
+export function unfittedClips(
+  placements: Placement[],
+  duration: number,
+): { rushed: number; cutSeconds: number } | undefined {
+  const rushed = placements.filter((p) => !p.fitted).length;
+  const cut = placements.reduce((n, p) => n + Math.max(0, p.end - Math.max(p.start, duration)), 0);
+  const cutSeconds = Math.ceil(cut * 10 - 1e-6) / 10;
+  return rushed || cutSeconds > 0 ? { rushed, cutSeconds } : undefined;
+}

@@ -31,6 +31,12 @@ export const JOB_DEFINITIONS = {
     expireInSeconds: 60 * 30,
     cron: '*/15 * * * *',
   },
+  /** One try of a webhook delivery (issue 23); retries are new messages sent with a delay by the handler. */
+  'webhook.deliver': {
+    payload: v.object({ version: v.literal(1), deliveryId: v.pipe(v.string(), v.uuid()) }),
+    retryLimit: 0,
+    expireInSeconds: 120,
+  },
 } as const satisfies Record<
   string,
   { payload: v.GenericSchema; retryLimit: number; expireInSeconds: number; cron?: string }

@@ -2,10 +2,12 @@
  * Start-up sweep of leftovers (issue 14, finding 7): a process killed mid-job (kill -9, out of memory) leaves
  * its work folder DATA_DIR/work/<jobId>-<hex> and the pipeline's and Apertium's temp folders
  * (os.tmpdir()/tarjama-media-*, tarjama-apertium-*) behind forever. At start-up this removes:
- * - DATA_DIR/work/<jobId>-* of every job that is not running (running: status 'processing' with progress written
- *   within JOB_STALE_SECONDS, by another live worker process);
- * - temp folders last changed before the oldest running job started (a folder of a running job was created after
- *   that job started, so it is kept), or all of them when no job is running;
+ * - DATA_DIR/work/<jobId>-* (a try's or a re-dub's) of every job that is not running (running: status 'processing'
+ *   with progress written within JOB_STALE_SECONDS, by another live worker process);
+ * - this deployment's temp folders (temp-folders.ts: `tarjama-media-<deployment>-*`, `tarjama-apertium-<deployment>-*`;
+ *   another process's or deployment's folders in the shared temp folder are never touched, issue 24 item 14) last
+ *   changed before the oldest running job started (a folder of a running job was created after that job started,
+ *   so it is kept), or all of them when no job is running;
  * - other DATA_DIR/work entries (interrupted PUT bodies, voice samples) untouched for an hour.
  */
 import fsp from 'node:fs/promises';
@@ -14,10 +16,14 @@ import path from 'node:path';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { jobs } from '../db/schema/index.ts';
+import { deploymentIdOf, TEMP_KINDS, tempNamePrefix } from './temp-folders.ts';
 
-/** Temp folder prefixes of the media pipeline and the Apertium engine. */
-export const TEMP_PREFIXES = ['tarjama-media-', 'tarjama-apertium-'];
-const JOB_WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[0-9a-f]+$/i;
+/**
+ * A job's work folder: `<jobId>-<try>-<hex>` (job-runner.ts), `<jobId>-redub-<hex>` (redub.runner.ts) or
+ * `<jobId>-<hex>`. Before issue 24 only the last form was recognised: the others waited an hour as "other" entries,
+ * even when their job had ended, and a running job's untouched for an hour could go.
+ */
+const JOB_WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(?:(?:\d+|redub)-)?[0-9a-f]+$/i;
 const OTHER_WORK_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** What one sweep removed: absolute paths. */
@@ -61,8 +67,10 @@ export async function sweepLeftovers(
       if (!runningIds.has(job)) await remove(file);
     } else if (Date.now() - (await mtimeOf(file)) > OTHER_WORK_MAX_AGE_MS) await remove(file);
   }
+  const deployment = deploymentIdOf(ctx.config.app.dataDir);
+  const ours = TEMP_KINDS.map((kind) => tempNamePrefix(kind, deployment));
   for (const name of await entries(tmpDir)) {
-    if (!TEMP_PREFIXES.some((p) => name.startsWith(p))) continue;
+    if (!ours.some((p) => name.startsWith(p))) continue;
     const file = path.join(tmpDir, name);
     if ((await mtimeOf(file)) < oldestStart) await remove(file);
   }

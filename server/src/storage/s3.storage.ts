@@ -46,9 +46,68 @@ function isNotFound(err: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** Tries of one upload: each reads the local file again (a stream body cannot be re-sent by the SDK). */
+const PUT_TRIES = 3;
+
+/** True for a failure a new try may pass: the network, a timeout, S3's 5xx or SlowDown. */
+function isTransient(err: unknown): boolean {
+  const e = err as { $metadata?: { httpStatusCode?: number }; code?: string; name?: string; $retryable?: unknown };
+  const status = e?.$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500 || status === 429;
+  return (
+    !!e?.$retryable ||
+    /ECONNRESET|EPIPE|ETIMEDOUT|ECONNREFUSED|socket hang up|TimeoutError/i.test(
+      `${e?.code ?? ''} ${e?.name ?? ''} ${(err as Error)?.message ?? ''}`,
+    )
+  );
+}
+
+/** A failed upload as StorageError IO, naming the key (the cause's words kept in the message for the logs). */
+function asStorageError(err: unknown, key: string): StorageError {
+  if (err instanceof StorageError) return err;
+  return new StorageError('IO', `Could not store ${key}: ${(err as Error)?.message ?? String(err)}`);
+}
+
+/** The size of a local file to upload, bytes. @throws StorageError IO when it cannot be read (missing). */
+async function localSize(localPath: string): Promise<number> {
+  try {
+    return (await fsp.stat(localPath)).size;
+  } catch (err) {
+    throw new StorageError('IO', `The file to store cannot be read: ${(err as Error).message}`);
+  }
+}
+
 export function createS3Storage(opts: S3StorageOptions): FileStorage {
   const client = new S3Client(s3ClientConfig(opts));
   const Bucket = opts.bucket;
+
+  /**
+   * One PUT of a local file. The read stream's 'error' (the file removed or unreadable meanwhile) is listened to
+   * from its creation, so it rejects this call instead of crashing the process as an unhandled 'error' event.
+   * @throws StorageError IO for a local read failure; the SDK's error for an S3 failure.
+   */
+  async function putOnce(key: string, localPath: string, size: number, contentType: string): Promise<void> {
+    const body = fs.createReadStream(localPath);
+    let readError: Error | undefined;
+    const failed = new Promise<never>((_, reject) =>
+      body.once('error', (e) => {
+        readError = e;
+        reject(new StorageError('IO', `The file to store cannot be read: ${e.message}`));
+      }),
+    );
+    failed.catch(() => undefined);
+    // A known ContentLength lets the SDK stream the file without buffering it.
+    const sent = client.send(
+      new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
+    );
+    try {
+      await Promise.race([sent, failed]);
+    } finally {
+      sent.catch(() => undefined);
+      body.destroy();
+    }
+    if (readError) throw new StorageError('IO', `The file to store cannot be read: ${readError.message}`);
+  }
 
   async function stat(key: string): Promise<StoredObject | null> {
     assertKey(key);
@@ -79,17 +138,16 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
 
     async putFile(key, localPath, { contentType, move }) {
       assertKey(key);
-      const { size } = await fsp.stat(localPath);
-      // A known ContentLength lets the SDK stream the file without buffering it.
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: fs.createReadStream(localPath),
-          ContentLength: size,
-          ContentType: contentType,
-        }),
-      );
+      const size = await localSize(localPath);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await putOnce(key, localPath, size, contentType);
+          break;
+        } catch (err) {
+          if (err instanceof StorageError || attempt >= PUT_TRIES || !isTransient(err)) throw asStorageError(err, key);
+          await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+        }
+      }
       if (move) await fsp.rm(localPath, { force: true });
       return { sizeBytes: size, contentType };
     },

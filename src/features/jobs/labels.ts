@@ -3,9 +3,9 @@
  * note code added to the contract without a label here fails the type check, so no raw English value reaches the
  * Arabic UI.
  */
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { JobNote, JobNoteCode, JobStage, JobStatus, OutputKind } from '../../../contract/jobs.ts';
+import type { JobNote, JobNoteCode, JobResponse, JobStage, JobStatus, OutputKind } from '../../../contract/jobs.ts';
 import { languageLabel } from '../../config/languages.ts';
 
 /** What a running job is doing (the worker's steps, the media pipeline's stages, the document translation). */
@@ -14,6 +14,7 @@ export const STAGE_LABELS: Record<JobStage, MessageDescriptor> = {
   fetching: msg`Fetching the file`,
   probe: msg`Reading the media`,
   transcribe: msg`Recognising speech`,
+  speakers: msg`Telling the speakers apart`,
   cues: msg`Cutting subtitles`,
   translate: msg`Translating`,
   subtitles: msg`Writing subtitles`,
@@ -45,8 +46,12 @@ export const OUTPUT_LABELS: Record<OutputKind, MessageDescriptor> = {
   document: msg`Translated document ({ext})`,
 };
 
+/** A job note's params besides its language: counts and seconds some notes name. */
+type NoteParams = NonNullable<JobNote['params']>;
+const count = (params: NoteParams, key: string) => (typeof params[key] === 'number' ? params[key] : 0);
+
 /** A job note in the user's language, with the language it names. */
-const NOTE_TEXT: Record<JobNoteCode, (language: string) => MessageDescriptor> = {
+const NOTE_TEXT: Record<JobNoteCode, (language: string, params: NoteParams) => MessageDescriptor> = {
   LANGUAGE_ASSUMED: (language) =>
     msg`The source language was assumed to be ${language}: the speech service cannot detect the language.`,
   LANGUAGE_DETECTED: (language) => msg`Detected source language: ${language}.`,
@@ -54,11 +59,32 @@ const NOTE_TEXT: Record<JobNoteCode, (language: string) => MessageDescriptor> = 
     msg`Your subtitles in ${language} were used as the source: no speech recogniser ran.`,
   TRANSCRIPT_SYNCED: (language) =>
     msg`Your ${language} transcript was timed to the speech by auto-sync: no speech recogniser ran.`,
+  VOICE_OVER_RUSHED: (language, params) => {
+    const cut = count(params, 'cut_seconds');
+    const rushed = count(params, 'segments');
+    if (!rushed)
+      return msg`${language} voice-over: its last ${cut} s of voice ran past the end of the media and were cut. Shorten the last lines in the editor and re-dub.`;
+    return cut > 0
+      ? msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up, and ${cut} s of voice ran past the end of the media and were cut. Shorten them in the editor and re-dub.`
+      : msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up beyond 1.25x. Shorten them in the editor and re-dub.`;
+  },
 };
 
 /** The sentence of a job note (its `language` param named in the interface language). */
 export function noteText(note: JobNote, i18n: I18n): string {
   const code = note.params?.language;
   const language = typeof code === 'string' ? languageLabel(code, i18n) : i18n._(msg`an unknown language`);
-  return i18n._(NOTE_TEXT[note.code](language));
+  return i18n._(NOTE_TEXT[note.code](language, note.params ?? {}));
+}
+
+/**
+ * The job's source language as settled: for 'auto', the language its notes name once the job detected, assumed
+ * or was given it (LANGUAGE_DETECTED, LANGUAGE_ASSUMED, OWN_SUBTITLES_USED, TRANSCRIPT_SYNCED); 'auto' until
+ * then (issue 22 item 12: a row kept saying "Auto-detect -> Spanish").
+ */
+export function settledSource(job: Pick<JobResponse, 'source_language' | 'notes'>): string {
+  const source = job.source_language || 'auto';
+  if (source !== 'auto') return source;
+  const named = job.notes.find((n) => typeof n.params?.language === 'string')?.params?.language;
+  return typeof named === 'string' ? named : source;
 }

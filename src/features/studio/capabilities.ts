@@ -13,6 +13,8 @@ import { callApi } from '../../lib/api-client.ts';
 interface CapabilitiesState {
   /** By base code ('en', 'es'), null before the first answer. */
   languages: Record<string, LanguageCapabilities> | null;
+  /** Whether a speech engine identifies the spoken language (Auto-detect for speech); null before the answer. */
+  speechDetection: boolean | null;
   reading: Promise<void> | null;
   /** Reads GET /v1/capabilities once per visit (a failure is tried again on the next call). */
   load: () => Promise<void>;
@@ -20,12 +22,17 @@ interface CapabilitiesState {
 
 export const useCapabilitiesStore = create<CapabilitiesState>((set, get) => ({
   languages: null,
+  speechDetection: null,
   reading: null,
   load() {
     const existing = get().reading;
     if (existing) return existing;
     const reading = callApi(ENDPOINTS.capabilities).then(
-      (answer) => set({ languages: Object.fromEntries(answer.languages.map((l) => [l.code, l])) }),
+      (answer) =>
+        set({
+          languages: Object.fromEntries(answer.languages.map((l) => [l.code, l])),
+          speechDetection: answer.speech_language_detection,
+        }),
       () => set({ reading: null }),
     );
     set({ reading });
@@ -72,11 +79,22 @@ export function targetProblem(
   if (!caps) return null;
   const info = caps[normaliseLanguage(target)];
   if (!info) return null;
-  const sources = source === AUTO_LANGUAGE ? speechSources(caps) : [normaliseLanguage(source)];
+  // No source chosen yet (the spoken language is asked for): any recognised language may become it.
+  const sources = source === AUTO_LANGUAGE || !source ? speechSources(caps) : [normaliseLanguage(source)];
   const reachable = sources.some((s) => s === info.code || info.translation_from.includes(s));
   if (!reachable) return 'translation';
   if (kind === 'media' && voiceOver && info.voices.length === 0) return 'voice';
   return null;
+}
+
+/**
+ * Whether the engines have Premium (neural) voices for `targets` (any studio language when none is chosen yet):
+ * true when at least one target has one, null before the server answered.
+ */
+export function hasPremiumVoices(caps: Record<string, LanguageCapabilities> | null, targets: string[]): boolean | null {
+  if (!caps) return null;
+  const langs = targets.length ? targets.map((t) => caps[normaliseLanguage(t)]) : Object.values(caps);
+  return langs.some((l) => l?.voices.some((v) => v.tier === 'premium'));
 }
 
 /** The voices of a target language, the tier of the chosen quality first. */

@@ -40,6 +40,13 @@ export interface StudioConfig {
   style: SubtitleStyle;
   /** The upload of the user's own subtitles or transcript (.srt, .vtt, .txt) for the video; none by default. */
   wordsUploadId?: string;
+  /**
+   * The own words have too few letters for Auto-detect to identify their language (contract/own-words.ts): the
+   * studio asks for the source language before Start (issue 22 item 10).
+   */
+  wordsTooShort?: boolean;
+  /** How many people speak (1 … 8), or null for Auto (the default; `num_speakers`, issue 19). */
+  speakers: number | null;
 }
 
 export const DEFAULT_STYLE: SubtitleStyle = {
@@ -59,6 +66,7 @@ export const DEFAULT_CONFIG: StudioConfig = {
   voices: {},
   burned: false,
   style: DEFAULT_STYLE,
+  speakers: null,
 };
 /** Documents need their language named (the server cannot detect it), so they start from English. */
 export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source: STUDIO_CODE.en };
@@ -117,6 +125,7 @@ export function buildRequest(
     ...voiceChoices(config),
     ...(wordsUrl ? { source_subtitles_url: wordsUrl } : {}),
     ...(config.burned || config.style.bilingual ? { subtitle_style: config.style } : {}),
+    ...(typeof config.speakers === 'number' ? { num_speakers: config.speakers } : {}),
   };
 }
 

@@ -37,6 +37,12 @@ describe.each(DATABASE_KINDS)('sign-in with Google (OpenID Connect) on %s', (kin
     return { token: finalUrl.searchParams.get('token'), error: finalUrl.searchParams.get('error') };
   }
 
+  it('says Google sign-in is offered (GET /v1/auth/providers)', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/auth/providers`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ google: true });
+  });
+
   it('sends the browser to the provider with PKCE, state and nonce', async () => {
     const res = await fetch(`${t.baseUrl}/auth/login/google`, { redirect: 'manual' });
     expect(res.status).toBe(302);
@@ -126,6 +132,12 @@ describe('sign-in with Google when not configured', () => {
     t = await startTestApp({ kind: 'pglite' });
   });
   afterAll(() => t?.close());
+
+  it('says Google sign-in is not offered (GET /v1/auth/providers), so the forms hide its button', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/auth/providers`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ google: false });
+  });
 
   it('answers 503 with a clear message on both routes', async () => {
     for (const path of ['/auth/login/google', '/auth/google/callback?code=x&state=y']) {

@@ -169,6 +169,9 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('pro');
     const third = await api(t, 'GET', '/v1/users/me/billing-history', { token: u.token });
     expect(third.body.next_billing_date).toBeNull();
+    // The cancelled plan's end, which the subscription page shows (issue 22 item 9).
+    expect(second.body.plan_ends_at).toBeNull();
+    expect(third.body.plan_ends_at).toBe(second.body.next_billing_date);
 
     await billing.renewDue(new Date(new Date(second.body.next_billing_date).getTime() + 60_000));
     expect(await currentPlanOf(t.ctx.db, u.id)).toBe('Free');

@@ -163,13 +163,18 @@ describe('engine settings from the environment', () => {
       OPENAI_TRANSLATION_BASE_URL: 'http://vllm:8000',
       DEEPL_API_KEY: 'abc:fx',
       LIBRETRANSLATE_URL: 'http://lt:5000/',
+      LIBRETRANSLATE_BATCH_LIMIT: '32',
       SUBTITLE_MAX_CPS: '15',
     });
     expect(c.openai.speech).toEqual({ baseUrl: 'https://api.openai.com', apiKey: 'sk', model: 'whisper-1' });
     expect(c.openai.translation?.baseUrl).toBe('http://vllm:8000');
     expect(c.openai.voice?.model).toBe('tts-1');
     expect(c.deepl).toEqual({ apiKey: 'abc:fx', apiUrl: 'https://api-free.deepl.com' });
-    expect(c.libreTranslate).toEqual({ url: 'http://lt:5000', apiKey: undefined });
+    expect(c.libreTranslate).toEqual({
+      url: 'http://lt:5000',
+      apiKey: undefined,
+      limits: { batchLimit: 32, charLimit: 0 },
+    });
     expect(c.subtitles.maxCharsPerSecond).toBe(15);
     expect(parse({ DEEPL_API_KEY: 'pro' }).deepl?.apiUrl).toBe('https://api.deepl.com');
   });

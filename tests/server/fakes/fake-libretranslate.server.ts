@@ -7,8 +7,14 @@ import { FAKE_LANGUAGES, fakeTranslate } from './fake-translator.ts';
 import { formBody, jsonBody, startFakeServer, type FakeServer } from './fake-http.ts';
 import { languageName } from '../../../contract/languages.ts';
 
-/** Starts the fake. `apiKey`: when set, requests must carry it as `api_key`. */
-export async function startFakeLibreTranslate(opts: { apiKey?: string } = {}): Promise<FakeServer> {
+/**
+ * Starts the fake. `apiKey`: when set, requests must carry it as `api_key`. `batchLimit` and `charLimit` act as
+ * the server's --batch-limit and --char-limit options: a request over them is refused with 400
+ * "Invalid request: request (N) exceeds text limit (L)" (LibreTranslate app.py).
+ */
+export async function startFakeLibreTranslate(
+  opts: { apiKey?: string; batchLimit?: number; charLimit?: number } = {},
+): Promise<FakeServer> {
   return startFakeServer(
     async (req) => {
       const url = req.path.split('?')[0];
@@ -40,6 +46,14 @@ export async function startFakeLibreTranslate(opts: { apiKey?: string } = {}): P
       if (b.format !== undefined && !['text', 'html'].includes(b.format))
         return { status: 400, body: { error: `${b.format} format is not supported` } };
       const q: string[] = Array.isArray(b.q) ? b.q : [b.q];
+      const over = (size: number, limit: number) => ({
+        status: 400,
+        body: { error: `Invalid request: request (${size}) exceeds text limit (${limit})` },
+      });
+      if (opts.batchLimit !== undefined && Array.isArray(b.q) && q.length > opts.batchLimit)
+        return over(q.length, opts.batchLimit);
+      const chars = q.reduce((n, t) => n + [...t].length, 0);
+      if (opts.charLimit !== undefined && chars > opts.charLimit) return over(chars, opts.charLimit);
       const out = await fakeTranslate(q, b.source === 'auto' ? 'en' : b.source, b.target);
       return { status: 200, body: { translatedText: Array.isArray(b.q) ? out : out[0] } };
     },

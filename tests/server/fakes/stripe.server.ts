@@ -65,6 +65,8 @@ export interface FakeStripe {
   invoices: Map<string, Obj>;
   /** The customer pays a Checkout Session: an active subscription with a one-month period and a paid invoice. */
   completeCheckout(sessionId: string, at?: number): { subscription: Obj; invoice: Obj; session: Obj };
+  /** The customer pays a payment-mode Checkout Session (a one-time purchase): complete and paid. */
+  completePayment(sessionId: string): Obj;
   /** The period ends: cancel when cancel_at_period_end, else a new period with a new paid invoice. */
   renew(subscriptionId: string): { subscription: Obj; invoice?: Obj };
   /** The renewal charge is declined: the subscription becomes past_due with an open invoice. */
@@ -196,8 +198,29 @@ export async function startFakeStripe(opts: {
             { param: 'line_items' },
           );
         }
-        for (const [i, li] of items.entries())
-          if (!(li.price in opts.prices)) return missing('price', li.price, `line_items[${i}][price]`);
+        for (const [i, li] of items.entries()) {
+          // A line is a price id or inline `price_data` (currency, unit_amount, product_data[name]).
+          if (li.price_data) {
+            if (!li.price_data.currency || !/^\d+$/.test(String(li.price_data.unit_amount ?? '')))
+              return error(
+                400,
+                'invalid_request_error',
+                'Missing required param: line_items[0][price_data][unit_amount].',
+                {
+                  code: 'parameter_missing',
+                  param: `line_items[${i}][price_data][unit_amount]`,
+                },
+              );
+            if (b.mode === 'subscription' && !li.price_data.recurring)
+              return error(
+                400,
+                'invalid_request_error',
+                'You must provide at least one recurring price in `subscription` mode when using prices.',
+                { param: 'line_items' },
+              );
+          } else if (!(li.price in opts.prices)) return missing('price', li.price, `line_items[${i}][price]`);
+        }
+        const inline = items.filter((li) => li.price_data);
         if (!b.success_url || !/^https?:\/\//.test(b.success_url))
           return error(400, 'invalid_request_error', 'Not a valid URL', { code: 'url_invalid', param: 'success_url' });
         const s = {
@@ -212,6 +235,11 @@ export async function startFakeStripe(opts: {
           cancel_url: b.cancel_url ?? null,
           metadata: b.metadata ?? {},
           subscription: null,
+          payment_intent: null,
+          amount_total: inline.length
+            ? inline.reduce((sum, li) => sum + Number(li.price_data.unit_amount) * Number(li.quantity ?? 1), 0)
+            : null,
+          currency: inline[0]?.price_data.currency ?? null,
           livemode: false,
           created: nowSeconds(),
           expires_at: nowSeconds() + 86_400,
@@ -410,6 +438,13 @@ export async function startFakeStripe(opts: {
       const invoice = makeInvoice(sub, 'paid');
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
       return { subscription: sub, invoice, session: publicOf(session) };
+    },
+    completePayment(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no checkout session ${sessionId}`);
+      if (session.mode !== 'payment') throw new Error(`session ${sessionId} is not in payment mode`);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi') });
+      return publicOf(session);
     },
     renew(subscriptionId) {
       const sub = subscriptions.get(subscriptionId)!;

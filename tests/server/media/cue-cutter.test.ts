@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cutCues, layoutLines, type TimedWord } from '../../../server/src/media/cue-cutter.ts';
-import { rulesFor, visibleLength } from '../../../contract/cue-rules.ts';
-import { checkCues } from '../../../contract/cues.ts';
+import { cutCues, layoutLines, MAX_CUE_LAG, type TimedWord } from '../../../server/src/media/cue-cutter.ts';
+import { rulesFor, visibleLength, type CueRules } from '../../../contract/cue-rules.ts';
+import { checkCues, type Cue } from '../../../contract/cues.ts';
 
 const LEXICON = [
   'the',
@@ -62,6 +62,20 @@ function units(words: TimedWord[]): TimedWord[][] {
   return out.filter((u) => u.length);
 }
 
+/**
+ * Every rule holds, but reading speed may break on a cue shortened so the next one appears within the lag bound:
+ * such a cue ends exactly one minimum gap before the next one.
+ */
+function expectRulesKept(cues: Cue[], lang: string, rules: CueRules) {
+  const violations = checkCues(cues, lang, rules);
+  expect(violations.filter((v) => v.rule !== 'reading_speed')).toEqual([]);
+  for (const v of violations) {
+    const next = cues[v.cue + 1];
+    expect(next, `cue ${v.cue} reads too fast without making room for another`).toBeDefined();
+    expect(next.start - cues[v.cue].end).toBeLessThanOrEqual(rules.minGap + 0.002);
+  }
+}
+
 describe('cue cutting (property tests on random word streams)', () => {
   for (const lang of ['en', 'es', 'ar']) {
     it(`obeys every rule and keeps every word in order (${lang})`, () => {
@@ -69,7 +83,7 @@ describe('cue cutting (property tests on random word streams)', () => {
       fc.assert(
         fc.property(wordStream, (words) => {
           const cues = cutCues(units(words), lang, rules);
-          expect(checkCues(cues, lang, rules)).toEqual([]);
+          expectRulesKept(cues, lang, rules);
           const text = cues
             .flatMap((c) => c.lines)
             .join(' ')
@@ -90,6 +104,8 @@ describe('cue cutting (property tests on random word streams)', () => {
         const cues = cutCues(units(words), 'en', rules);
         let w = 0;
         let prevEnd = -Infinity;
+        let prevStart = -Infinity;
+        let prevLastEnd = -Infinity;
         for (const c of cues) {
           const n = c.lines.join(' ').split(/\s+/).length;
           const first = words[w];
@@ -100,6 +116,14 @@ describe('cue cutting (property tests on random word streams)', () => {
           // It appears when its speech starts, or as soon as the previous cue's rules allow.
           expect(c.start).toBeGreaterThanOrEqual(first.start - 1e-9);
           expect(c.start).toBeLessThanOrEqual(Math.max(first.start, prevEnd + rules.minGap) + 0.002);
+          // Never later than the lag bound, unless the cue before is already at its minimum duration.
+          expect(c.start).toBeLessThanOrEqual(
+            Math.max(first.start + MAX_CUE_LAG, prevStart + rules.minDuration + rules.minGap) + 0.003,
+          );
+          // A cue shortened for the next one still lasts as long as its own speech.
+          expect(prevEnd).toBeGreaterThanOrEqual(prevLastEnd - 1e-9);
+          prevStart = c.start;
+          prevLastEnd = last.end;
           // It stays no longer than its speech or its reading time: never over the silence that follows.
           expect(c.end).toBeLessThanOrEqual(Math.max(last.end, c.start + need) + 0.002);
           prevEnd = c.end;
@@ -110,11 +134,39 @@ describe('cue cutting (property tests on random word streams)', () => {
     );
   });
 
+  it('stays in sync over an hour of text that reads slower than it is spoken (a translation 30% longer)', () => {
+    // 60 minutes of 2.5 s sentences 0.4 s apart, each 60 characters: 3.5 s of reading at 17 characters/s.
+    // Pushing each cue 1 s later than the last adds up to more than 18 minutes late at the end of the hour.
+    const words: TimedWord[][] = [];
+    for (let t = 0; t < 3600; t += 2.9) {
+      const texts = 'Nuestros compatriotas preguntan siempre qué harán mañana ellos.'.split(' ');
+      words.push(
+        texts.map((text, k) => ({
+          text,
+          start: t + (k * 2.5) / texts.length,
+          end: t + ((k + 1) * 2.5) / texts.length,
+        })),
+      );
+    }
+    const rules = rulesFor('es');
+    const cues = cutCues(words, 'es', rules);
+    const lastWord = words.at(-1)!.at(-1)!;
+    expect(cues.at(-1)!.end - lastWord.end).toBeLessThan(2);
+    cues.forEach((c, i) => {
+      expect(c.start - words[i][0].start).toBeLessThanOrEqual(MAX_CUE_LAG + 0.002);
+      expect(c.end).toBeGreaterThanOrEqual(words[i].at(-1)!.end);
+    });
+    // The time given back shows as reading-speed warnings, and only those.
+    const warnings = checkCues(cues, 'es', rules);
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(new Set(warnings.map((v) => v.rule))).toEqual(new Set(['reading_speed']));
+  });
+
   it('respects a configured reading speed', () => {
     const rules = rulesFor('en', { maxCharsPerSecond: 12, maxLineChars: 42 });
     fc.assert(
       fc.property(wordStream, (words) => {
-        expect(checkCues(cutCues(units(words), 'en', rules), 'en', rules)).toEqual([]);
+        expectRulesKept(cutCues(units(words), 'en', rules), 'en', rules);
       }),
       { numRuns: 100 },
     );

@@ -77,7 +77,7 @@ describe('a retried run resumes from the artifacts stored with the job', () => {
     const r2 = request('out2');
     const b = await runMediaPipeline(r2, countedPlan(r2, second, true));
     expect(second.n).toBe(0);
-    expect(b.restored).toEqual(['probe', 'transcribe']);
+    expect(b.restored).toEqual(['probe', 'transcribe', 'speakers']);
     expect(await readFile(path.join(dir, 'out2/jfk_es.srt'), 'utf8')).toBe(
       await readFile(path.join(dir, 'out1/jfk_es.srt'), 'utf8'),
     );

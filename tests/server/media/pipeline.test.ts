@@ -130,6 +130,7 @@ describe('media pipeline on real media with the local engines', () => {
     expect([...new Set(progress.map((p) => p.stage))]).toEqual([
       'probe',
       'transcribe',
+      'speakers',
       'cues',
       'translate',
       'subtitles',
@@ -274,7 +275,7 @@ describe('media pipeline with network engines configured (local servers speaking
     ).toBeLessThan(0.1);
   });
 
-  it('fails with ENGINE_FAILED naming the engine when a configured API refuses, and leaves nothing behind', async () => {
+  it('fails with ENGINE_REFUSED naming the engine when a configured API refuses its key, and leaves nothing behind', async () => {
     const deepl = await startFakeDeepL({ apiKey: 'right-key' });
     try {
       const config: EnginesConfig = { ...LOCAL_ENGINES_CONFIG, deepl: { apiUrl: deepl.url, apiKey: 'wrong-key' } };
@@ -285,8 +286,9 @@ describe('media pipeline with network engines configured (local servers speaking
       expect(err).toBeInstanceOf(MediaError);
       // The user reads which engine failed; the engine's own words are kept as the technical detail.
       expect(err).toMatchObject({
-        code: 'ENGINE_FAILED',
-        message: 'The translation engine (deepl) failed. Please try again later.',
+        code: 'ENGINE_REFUSED',
+        message:
+          'The translation engine (deepl) refused the request (its API key or settings are not accepted): the operator must fix the settings.',
         detail: 'DeepL: the API key was refused (Authorization failure, check auth_key)',
       });
       expect(await readdir(tmp)).toEqual([]);

@@ -56,6 +56,7 @@ describe('translate command', () => {
     expect(Object.keys(summary.stageSeconds)).toEqual([
       'probe',
       'transcribe',
+      'speakers',
       'cues',
       'translate',
       'subtitles',

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { placeClips, MAX_FITTED_SPEED, CLIP_GAP } from '../../../server/src/media/voice-fit.ts';
+import { placeClips, MAX_FITTED_SPEED, CLIP_GAP, unfittedClips } from '../../../server/src/media/voice-fit.ts';
 import { buildVoiceTrack, mixVoiceOver } from '../../../server/src/media/voice-over.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
 import { readWav, writeWav, type MonoAudio } from '../../../server/src/media/wav.ts';
@@ -52,6 +52,22 @@ describe('time fitting (placeClips)', () => {
     expect(q[1].end).toBeLessThanOrEqual(4.5);
     expect(q[1].start).toBeLessThan(3.2);
     expect(q[1].fitted).toBe(true);
+  });
+
+  it('counts what the user must be told: clips rushed beyond 1.25x and voice past the end of the media', () => {
+    const slots = [
+      { start: 0, end: 1 },
+      { start: 1.1, end: 2 },
+      { start: 2.1, end: 3 },
+    ];
+    // Everything fits: nothing to report.
+    expect(unfittedClips(placeClips(slots, [0.8, 0.8, 0.8], 3.5), 3.5)).toBeUndefined();
+    // Three 3-second clips in 1-second slots of a 3.5-second video: all sped up to 2x, and the last runs past the end.
+    const p = placeClips(slots, [3, 3, 3], 3.5);
+    const u = unfittedClips(p, 3.5);
+    expect(u?.rushed).toBe(3);
+    expect(u?.cutSeconds).toBeCloseTo(Math.ceil((p[2].end - 3.5) * 10) / 10);
+    expect(u!.cutSeconds).toBeGreaterThan(0);
   });
 
   it('never overlaps clips, never slows down, and only marks a clip fitted when speed <= 1.25x', () => {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exited, ROOT, until } from '../helpers/server-process.ts';
+import { exited, freePort, ROOT, until } from '../helpers/server-process.ts';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
@@ -106,8 +106,14 @@ describe('worker processes (npm run worker) on postgres', () => {
     const id = await submitLongJob();
     await until('the job to run in worker a', async () => (await row(id)).progress > 0, 120_000);
 
-    const b = startWorker('b');
+    // Worker b serves its own health and metrics (WORKER_HTTP_PORT).
+    const bPort = await freePort();
+    const b = startWorker('b', { WORKER_HTTP_PORT: String(bPort) });
     await until('worker b', async () => log('b').includes('Tarjama worker is running'), 90_000);
+    const health = await fetch(`http://127.0.0.1:${bPort}/healthz`);
+    expect(health.status).toBe(200);
+    expect(((await health.json()) as { status: string }).status).toBe('ok');
+    expect((await fetch(`http://127.0.0.1:${bPort}/readyz`)).status).toBe(200);
     const sent = Date.now();
     process.kill(a.pid!, 'SIGTERM');
     const result = await exited(a);
@@ -130,6 +136,11 @@ describe('worker processes (npm run worker) on postgres', () => {
     expect(await ledger(id)).toEqual(['charge', 'reserve']);
     const job = await api(t, user, 'GET', `/v1/jobs/${id}`);
     expect(Object.keys(job.body.output_files).sort()).toEqual(['es', 'fr', 'pt']);
+    // The figures only the worker that ran the job has: its stage timings and its finished job.
+    const metrics = await (await fetch(`http://127.0.0.1:${bPort}/metrics`)).text();
+    expect(metrics).toMatch(/tarjama_stage_duration_seconds_count\{[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/tarjama_worker_jobs_total\{[^}]*\} [1-9]/);
+    expect(metrics).toContain('process_resident_memory_bytes');
     process.kill(b.pid!, 'SIGTERM');
     expect((await exited(b)).code).toBe(0);
   }, 600_000);

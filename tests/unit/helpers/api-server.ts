@@ -12,7 +12,12 @@ import type { PlansResponse } from '../../../contract/billing.ts';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../../contract/errors.ts';
 import type { EstimateResponse, JobResponse, PriceLine, TranslateJobRequest } from '../../../contract/jobs.ts';
 import type { PresignedUrlResponse } from '../../../contract/uploads.ts';
-import type { SaveTracksRequest, TracksResponse } from '../../../contract/tracks.ts';
+import type {
+  RedubEstimateResponse,
+  RedubRequest,
+  SaveTracksRequest,
+  TracksResponse,
+} from '../../../contract/tracks.ts';
 
 export interface Recorded {
   method: string;
@@ -36,6 +41,11 @@ export interface FakeApi {
   rates: PlansResponse['rates'];
   /** The editor's tracks of every job (GET/PUT /v1/jobs/{id}/tracks), by job id. */
   tracks: Record<string, TracksResponse>;
+  /**
+   * What a re-dub would voice again (POST /v1/jobs/{id}/redub/estimate): segments in all and changed, and the
+   * changed segments' length in seconds, priced at the voice-over rate per started minute.
+   */
+  redub: { segmentsTotal: number; segmentsChanged: number; seconds: number };
   stop(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -198,6 +208,23 @@ export async function startFakeApi(): Promise<FakeApi> {
     if (route === 'GET /v1/jobs/') return send(res, 200, api.jobs);
     const tracks = route.match(/^(GET|PUT) \/v1\/jobs\/([^/]+)\/tracks$/);
     if (tracks) return answerTracks(api, res, tracks[1], decodeURIComponent(tracks[2]), body);
+    if (/^POST \/v1\/jobs\/[^/]+\/redub\/estimate$/.test(route)) {
+      const b = body as RedubRequest;
+      const minutes = Math.max(1, Math.ceil(api.redub.seconds / 60));
+      const perLanguage = (minutes / api.rates.voice_over.per) * api.rates.voice_over.credits;
+      const answer: RedubEstimateResponse = {
+        credits: perLanguage * b.languages.length,
+        balance: api.balance,
+        seconds: api.redub.seconds,
+        languages: Object.fromEntries(
+          b.languages.map((l) => [
+            l,
+            { segments_total: api.redub.segmentsTotal, segments_changed: api.redub.segmentsChanged },
+          ]),
+        ),
+      };
+      return send(res, 200, answer);
+    }
     const one = route.match(/^GET \/v1\/jobs\/([^/]+)$/);
     if (one) {
       const job = api.jobs.find((j) => j.id === decodeURIComponent(one[1]));
@@ -214,6 +241,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     jobs: [],
     rates: structuredClone(RATES),
     tracks: {},
+    redub: { segmentsTotal: 20, segmentsChanged: 1, seconds: 3 },
     async start() {
       server = http.createServer((req, res) => {
         let raw = '';

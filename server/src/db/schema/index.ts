@@ -2,3 +2,5 @@
 export * from './users.schema.ts';
 export * from './jobs.schema.ts';
 export * from './billing.schema.ts';
+// Issue 23: API keys, idempotency, webhooks.
+export * from './api.schema.ts';

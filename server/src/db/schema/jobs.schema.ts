@@ -47,6 +47,8 @@ export const uploads = pgTable(
     /** pending -> complete | rejected; complete -> expired after the retention period. */
     status: text('status').notNull().default('pending'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** The charset a text upload (.txt, .srt, .vtt) was declared in, a WHATWG encoding label; null: none. */
+    declaredCharset: text('declared_charset'),
     tusId: text('tus_id'),
     /** Media duration in seconds (ffprobe), for pricing. */
     durationSeconds: doublePrecision('duration_seconds'),
@@ -117,6 +119,8 @@ export const jobs = pgTable(
     sourceWordsUploadId: uuid('source_words_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     /** `subtitle_style` of the request (contract SubtitleStyle with its defaults); null when not given. */
     subtitleStyle: jsonb('subtitle_style').$type<SubtitleStyle>(),
+    /** `num_speakers` of the request: how many people speak, 1 … 8; null for Auto (issue 19). */
+    numSpeakers: integer('num_speakers'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

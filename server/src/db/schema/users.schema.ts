@@ -26,6 +26,11 @@ export const users = pgTable(
     emailJobFinished: boolean('email_job_finished').notNull().default(true),
     /** The studio's last burned-in subtitle style (contract SubtitleStyle); null: the defaults (migration 0009). */
     subtitleStyle: jsonb('subtitle_style').$type<SubtitleStyle>(),
+    /**
+     * Pay-as-you-go credits bought and not known to be spent (migration 0033): a renewal expires none of them (they
+     * are spent last) and sets this to what is left of them.
+     */
+    packCredits: integer('pack_credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

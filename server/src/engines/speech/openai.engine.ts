@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { SpeechEngine, Transcript, TranscribeOptions } from '../speech.engine.ts';
-import { fetchWithRetry } from '../http-client.ts';
+import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { punctuateWords } from './segment-punctuation.ts';
 import { LANGUAGE_NAMES, normaliseLanguage } from '../../../../contract/languages.ts';
 
@@ -23,10 +23,7 @@ interface VerboseJson {
 }
 
 /** Creates the engine for one endpoint. @throws from `transcribe`: EngineHttpError naming the server's message. */
-export function createOpenAiSpeechEngine(
-  ep: OpenAiEndpoint,
-  http: { timeoutSeconds: number; retries: number },
-): SpeechEngine {
+export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): SpeechEngine {
   const auth: Record<string, string> = ep.apiKey ? { authorization: `Bearer ${ep.apiKey}` } : {};
   return {
     id: 'openai',

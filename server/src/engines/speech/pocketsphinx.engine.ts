@@ -145,6 +145,19 @@ function shiftAndKeep(
   };
 }
 
+/**
+ * A reporter for pieces `[cuts[k], cuts[k + 1])` (seconds): `done(k)` adds piece k's seconds and calls
+ * `onProgress` with the share of all seconds recognised so far (pieces finish in any order).
+ */
+function piecesProgress(cuts: number[], onProgress?: (fraction: number) => void): (k: number) => void {
+  const total = cuts[cuts.length - 1] - cuts[0];
+  let done = 0;
+  return (k) => {
+    done += cuts[k + 1] - cuts[k];
+    if (total > 0) onProgress?.(Math.min(1, done / total));
+  };
+}
+
 /** Creates the pocketsphinx engine (English only, no language detection). */
 export function createPocketsphinxEngine(): SpeechEngine {
   const decode = async (wavPath: string, signal?: AbortSignal) => {
@@ -177,9 +190,11 @@ export function createPocketsphinxEngine(): SpeechEngine {
    * (pause-pieces.ts), decoded `availableParallelism()` at a time; each piece also decodes LEAD seconds before its
    * cut (see LEAD) and keeps only the words starting at or after it.
    */
-  const decodeLong = async (wavPath: string, signal?: AbortSignal) => {
+  const decodeLong = async (wavPath: string, opts: TranscribeOptions) => {
+    const signal = opts.signal;
     const { pauses, duration } = await findPauses(wavPath, signal);
     const cuts = [0, ...cutsAtPauses(pauses, duration), duration];
+    const progress = piecesProgress(cuts, opts.onProgress);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-sphinx-'));
     try {
       const results = await mapPool(cuts.slice(0, -1), os.availableParallelism(), async (from, k) => {
@@ -188,6 +203,7 @@ export function createPocketsphinxEngine(): SpeechEngine {
         await cutPiece(wavPath, from - lead, cuts[k + 1], file, signal);
         const r = await decode(file, signal);
         await rm(file, { force: true });
+        progress(k);
         return shiftAndKeep(r, from - lead, from);
       });
       return {
@@ -209,13 +225,14 @@ export function createPocketsphinxEngine(): SpeechEngine {
     async transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
       // Long recordings: pieces cut at real pauses, decoded on every core, never all in memory at once.
       if ((await stat(wavPath)).size > LONG_AUDIO_SECONDS * 16_000 * 2)
-        return { language: 'en', detected: false, ...(await decodeLong(wavPath, opts.signal)) };
+        return { language: 'en', detected: false, ...(await decodeLong(wavPath, opts)) };
       // One decoder is single-threaded: cut long audio at quiet points and decode the parts on all cores.
       const audio = await readWav(wavPath);
       const duration = audio.samples.length / audio.rate;
       const parts = Math.max(1, Math.min(os.availableParallelism(), Math.floor(duration / MIN_CHUNK)));
       if (parts === 1) return { language: 'en', detected: false, ...(await decode(wavPath, opts.signal)) };
       const cuts = [0, ...quietSplitPoints(audio.samples, audio.rate, parts), duration];
+      const progress = piecesProgress(cuts, opts.onProgress);
       const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-sphinx-'));
       try {
         const results = await Promise.all(
@@ -232,6 +249,7 @@ export function createPocketsphinxEngine(): SpeechEngine {
               ),
             });
             const r = await decode(file, opts.signal);
+            progress(k);
             return shiftAndKeep(r, from - lead, from);
           }),
         );

@@ -6,11 +6,11 @@
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
+import { tempFolderPrefix } from '../../storage/temp-folders.ts';
 
 /** Direct Apertium modes, keyed `from>to` (base language codes). */
 const MODES: Record<string, string> = {
@@ -70,7 +70,7 @@ export function createApertiumEngine(): TranslationEngine {
     let p = recent.get(key);
     if (!p) {
       p = (async () => {
-        const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-apertium-'));
+        const dir = await mkdtemp(tempFolderPrefix('apertium'));
         try {
           return await runMode(mode, texts, dir, signal);
         } finally {

@@ -4,7 +4,7 @@
  * Documented errors: 403 bad key, 413 request too large, 429 too many requests, 456 quota exceeded, 5xx.
  */
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { fetchWithRetry } from '../http-client.ts';
+import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 
 const SOURCE = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'id']);
@@ -27,7 +27,7 @@ const MAX_TEXTS = 50;
 /** Creates the DeepL engine. @throws from `translate`: EngineHttpError naming DeepL and the API's message. */
 export function createDeepLEngine(
   cfg: { apiUrl: string; apiKey: string },
-  http: { timeoutSeconds: number; retries: number },
+  http: EngineHttpSettings,
 ): TranslationEngine {
   const headers = { authorization: `DeepL-Auth-Key ${cfg.apiKey}`, 'content-type': 'application/json' };
   return {

@@ -1,18 +1,53 @@
 /**
  * LibreTranslate (POST {url}/translate, JSON `{q: string[], source, target, format, api_key}` ->
  * `{translatedText: string[]}`). `format: "html"` keeps inline tags. Documented errors: 400, 403 (key), 429, 500.
+ * Requests respect the server's --batch-limit and --char-limit (settings), which it otherwise refuses with 400.
  */
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { fetchWithRetry } from '../http-client.ts';
+import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 
 const LANGS = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'hi', 'id']);
-const BATCH = 50;
+
+/**
+ * The server's limits (its --batch-limit and --char-limit options; LIBRETRANSLATE_BATCH_LIMIT and
+ * LIBRETRANSLATE_CHAR_LIMIT): texts per request, and characters per request (0: none).
+ */
+export interface LibreTranslateLimits {
+  batchLimit: number;
+  charLimit: number;
+}
+
+/** Defaults: 50 texts a request, no character limit (LibreTranslate's own defaults are unlimited). */
+export const DEFAULT_LIBRETRANSLATE_LIMITS: LibreTranslateLimits = { batchLimit: 50, charLimit: 0 };
+
+/**
+ * Cuts `texts` into consecutive batches of at most `batchLimit` texts and `charLimit` characters (code points,
+ * as the server counts them); a single text over the character limit goes alone (the server then refuses it).
+ */
+export function libreTranslateBatches(texts: string[], limits: LibreTranslateLimits): string[][] {
+  const out: string[][] = [];
+  let cur: string[] = [];
+  let chars = 0;
+  for (const t of texts) {
+    const n = [...t].length;
+    const full = cur.length >= limits.batchLimit || (limits.charLimit > 0 && chars + n > limits.charLimit);
+    if (cur.length && full) {
+      out.push(cur);
+      cur = [];
+      chars = 0;
+    }
+    cur.push(t);
+    chars += n;
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
 
 /** Creates the LibreTranslate engine. @throws from `translate`: EngineHttpError naming LibreTranslate. */
 export function createLibreTranslateEngine(
-  cfg: { url: string; apiKey?: string },
-  http: { timeoutSeconds: number; retries: number },
+  cfg: { url: string; apiKey?: string; limits?: LibreTranslateLimits },
+  http: EngineHttpSettings,
 ): TranslationEngine {
   return {
     id: 'libretranslate',
@@ -31,8 +66,7 @@ export function createLibreTranslateEngine(
     },
     async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
       const out: string[] = [];
-      for (let i = 0; i < texts.length; i += BATCH) {
-        const q = texts.slice(i, i + BATCH);
+      for (const q of libreTranslateBatches(texts, cfg.limits ?? DEFAULT_LIBRETRANSLATE_LIMITS)) {
         const res = await fetchWithRetry(
           `${cfg.url}/translate`,
           {

@@ -5,7 +5,7 @@
  */
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { EngineHttpError, fetchWithRetry } from '../http-client.ts';
+import { EngineHttpError, fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { languageName, normaliseLanguage } from '../../../../contract/languages.ts';
 
 /** Texts per request: enough neighbours for context, small enough for a short answer. */
@@ -21,10 +21,7 @@ export const TRANSLATION_SYSTEM_PROMPT =
  * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
  * @throws from `translate`: EngineHttpError (HTTP) or Error when the answer is not one translation per text.
  */
-export function createOpenAiTranslationEngine(
-  ep: OpenAiEndpoint,
-  http: { timeoutSeconds: number; retries: number },
-): TranslationEngine {
+export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): TranslationEngine {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
 

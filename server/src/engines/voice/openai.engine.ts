@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
-import { fetchWithRetry } from '../http-client.ts';
+import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { STUDIO_LANGUAGES, normaliseLanguage } from '../../../../contract/languages.ts';
 
 const VOICES: { id: string; gender: Voice['gender'] }[] = [
@@ -18,10 +18,7 @@ const VOICES: { id: string; gender: Voice['gender'] }[] = [
 ];
 
 /** Creates the engine for one endpoint. @throws from `synthesize`: EngineHttpError naming the server's message. */
-export function createOpenAiVoiceEngine(
-  ep: OpenAiEndpoint,
-  http: { timeoutSeconds: number; retries: number },
-): VoiceEngine {
+export function createOpenAiVoiceEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): VoiceEngine {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
   return {

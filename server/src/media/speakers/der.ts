@@ -7,12 +7,9 @@
  * Scored on a 10 ms grid. Times in seconds. Also reads RTTM and UEM files (NIST RT-09 formats).
  */
 
-/** One speaker turn: `speaker` talks from `start` to `end` (seconds). */
-export interface SpeakerTurn {
-  start: number;
-  end: number;
-  speaker: string;
-}
+import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
+
+export type { SpeakerTurn };
 
 /** DER and its parts (seconds, and the rate 0..1+). */
 export interface DerResult {

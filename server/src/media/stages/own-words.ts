@@ -5,18 +5,15 @@
  * (sync/auto-sync.ts). No speech recogniser runs; the job's note says so. Artifact: the source cues, as the cues
  * stage saves them (`source-cues.json`), so everything after it works as usual.
  * @throws MediaError SUBTITLE_ENCODING, NOT_A_SUBTITLE_FILE, SUBTITLE_BAD_TIMING, SUBTITLE_TIMES_OUTSIDE_MEDIA,
- *         TRANSCRIPT_EMPTY, ENGINE_FAILED (espeak-ng during auto-sync).
+ *         TRANSCRIPT_EMPTY, OWN_WORDS_* (own-words-limits.ts), ENGINE_FAILED (espeak-ng during auto-sync).
+ * The work runs on a worker thread (own-words-thread.ts).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rulesFor } from '../../../../contract/cue-rules.ts';
 import { languageLabel } from '../../../../contract/languages.ts';
-import { groupIntoSentences } from '../sentences.ts';
-import { cutCues } from '../cue-cutter.ts';
-import { cueWords, decodeWordsFile, fitCuesToMedia, readSourceWords, recutBrokenCues } from '../subtitle-import.ts';
-import { syncTranscript } from '../sync/auto-sync.ts';
+import { runOwnWordsInThread } from '../own-words-thread.ts';
 import { SOURCE_CUES_ARTIFACT } from './cues.ts';
-import { need, viaEngine, type RunState, type SourceCues, type StageModule } from './stage.ts';
+import { need, type RunState, type SourceCues, type StageModule } from './stage.ts';
 
 /** The user's own words of a request: a local copy of the uploaded file, its extension, its declared charset. */
 export interface OwnWords {
@@ -58,21 +55,21 @@ export const ownWordsStage: StageModule = {
     const own = need(s.req.ownWords, 'the own words file');
     const info = need(s.info, 'the probe');
     const source = s.plan.sourceLanguage;
-    const rules = rulesFor(source, s.plan.subtitleRules);
-    const words = readSourceWords(decodeWordsFile(await readFile(own.path), own.charset), own.extension);
-    let saved: Saved;
-    if (words.kind === 'cues') {
-      const cues = recutBrokenCues(fitCuesToMedia(words.cues, info.durationSeconds), source, rules);
-      // One sentence per cue: each cue is translated and voiced in its own time, so target cues keep its times.
-      saved = { sentences: cues.map((c) => cueWords(c, rules.joiner)), cues, source, synced: false };
-    } else {
-      const wav = need(s.wavPath, 'the speech WAV');
-      const timed = await viaEngine(s, 'voice', 'espeak-ng', () =>
-        syncTranscript(wav, words.text, source, { signal: s.req.signal, workDir: path.join(s.work, 'sync') }),
-      );
-      const sentences = groupIntoSentences(timed, []);
-      saved = { sentences, cues: cutCues(sentences, source, rules), source, synced: true };
-    }
+    // Reading, checking, re-cutting and auto-sync run on a worker thread: the event loop stays free (issue 24).
+    const out = await runOwnWordsInThread(
+      {
+        path: own.path,
+        extension: own.extension,
+        charset: own.charset,
+        durationSeconds: info.durationSeconds,
+        language: source,
+        rules: rulesFor(source, s.plan.subtitleRules),
+        wavPath: s.wavPath,
+        syncDir: path.join(s.work, 'sync'),
+      },
+      s.req.signal,
+    );
+    const saved: Saved = { ...out, source };
     await s.artifacts.writeJson(SOURCE_CUES_ARTIFACT, saved);
     settle(s, saved);
   },

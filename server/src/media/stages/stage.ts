@@ -9,10 +9,13 @@ import type { Transcript } from '../../engines/speech.engine.ts';
 import type { EngineStage } from '../../../../contract/errors.ts';
 import type { JobNote, SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { OwnWords } from './own-words.ts';
+import type { SpeakerTrack } from './speakers.ts';
 import type { Cue } from '../../../../contract/cues.ts';
 import type { ArtifactStore } from '../artifacts.ts';
 import type { TimedWord } from '../cue-cutter.ts';
 import { MediaError } from '../media-error.ts';
+import { engineFailure } from '../../engines/engine-failure.ts';
+import { StorageError } from '../../storage/file-storage.ts';
 import type { MediaInfo } from '../probe.ts';
 import type { PipelineStage } from '../progress.ts';
 import type { Placement } from '../voice-fit.ts';
@@ -72,6 +75,8 @@ export interface RunState {
     ownWords?: OwnWords;
     /** Style of burned-in subtitles; `bilingual` also makes the SRT/VTT two-line (source above target). */
     subtitleStyle?: Partial<SubtitleStyle>;
+    /** How many people speak (1 … 8); undefined: Auto (stages/speakers.ts). */
+    numSpeakers?: number;
   };
   readonly plan: EnginePlan;
   readonly artifacts: ArtifactStore;
@@ -93,6 +98,8 @@ export interface RunState {
   transcript?: SavedTranscript;
   /** by transcribe: the source language (base code). */
   source?: string;
+  /** by speakers: the turns and each word's speaker (absent when the stage is skipped: one speaker). */
+  speakers?: SpeakerTrack;
   /** by cues */
   sourceCues?: SourceCues;
   /** by translate, in request order */
@@ -123,12 +130,15 @@ export function checkAborted(s: RunState): void {
 }
 
 /**
- * Runs an engine call; engine failures become MediaError ENGINE_FAILED (the worker may retry those): the message
- * names the stage and the engine, the engine's own words are the detail (logs, support), never the user's text.
+ * Runs an engine call; engine failures become MediaError ENGINE_FAILED (the worker may retry those), or
+ * ENGINE_QUOTA_EXCEEDED / ENGINE_INPUT_TOO_LARGE / ENGINE_REFUSED when a retry cannot help (engine-failure.ts),
+ * a storage failure inside the call (e.g. saving voice clips) becomes STORAGE_UNAVAILABLE (retried):
+ * the message names the stage and the engine, the engine's own words are the detail (logs, support), never the
+ * user's text.
  */
 export async function viaEngine<T>(
   s: RunState,
-  stage: EngineStage,
+  stage: EngineStage | 'speakers',
   engineId: string,
   fn: () => Promise<T>,
 ): Promise<T> {
@@ -137,11 +147,15 @@ export async function viaEngine<T>(
     return await fn();
   } catch (e) {
     if (signal?.aborted || e instanceof MediaError) throw signal?.aborted ? signal.reason : e;
-    throw new MediaError(
-      'ENGINE_FAILED',
-      `The ${stage} engine (${engineId}) failed. Please try again later.`,
-      (e as Error).message,
-    );
+    // Keeping or fetching the stage's files failed, not the engine (a retry of the job may pass).
+    if (e instanceof StorageError)
+      throw new MediaError(
+        'STORAGE_UNAVAILABLE',
+        `The file storage failed while the ${stage} stage kept its files. Please try again later.`,
+        e.message,
+      );
+    const { code, message } = engineFailure(e, stage, engineId);
+    throw new MediaError(code, message, (e as Error).message);
   }
 }
 

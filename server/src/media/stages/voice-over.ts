@@ -12,7 +12,9 @@ import type { ArtifactStore } from '../artifacts.ts';
 import { buildVoiceTrack, mixVoiceOver } from '../voice-over.ts';
 import { MIX_RATE, muxMp4 } from '../voice-mix.ts';
 import { redubChanges, type MixPlan } from '../voice-redub.ts';
-import type { Placement } from '../voice-fit.ts';
+import { MAX_FITTED_SPEED, unfittedClips, type Placement } from '../voice-fit.ts';
+import type { JobNote } from '../../../../contract/jobs.ts';
+import { languageLabel } from '../../../../contract/languages.ts';
 import { addOutput } from './outputs.ts';
 import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
 
@@ -117,6 +119,19 @@ export async function dubLanguage(opts: {
   return { placements: result.plan.placements, synthesized: result.synthesized, remixedSeconds: result.remixedSeconds };
 }
 
+/** The job note of a voice-over whose clips did not all fit (see `unfittedClips`); its text names the language. */
+function voiceRushedNote(language: string, u: { rushed: number; cutSeconds: number }): JobNote {
+  const rushed = u.rushed
+    ? `${u.rushed} sentences were longer than their time and sped up beyond ${MAX_FITTED_SPEED}x`
+    : '';
+  const cut = u.cutSeconds > 0 ? `${u.cutSeconds} s of voice ran past the end of the media and were cut` : '';
+  return {
+    code: 'VOICE_OVER_RUSHED',
+    text: `${languageLabel(language)} voice-over: ${[rushed, cut].filter(Boolean).join('; ')}. Shorten them in the editor and re-dub.`,
+    params: { language, segments: u.rushed, cut_seconds: u.cutSeconds },
+  };
+}
+
 export const voiceOverStage: StageModule = {
   name: 'voice_over',
   stage: 'voice_over',
@@ -153,6 +168,8 @@ export const voiceOverStage: StageModule = {
           },
         });
         t.placements = r.placements;
+        const unfitted = unfittedClips(r.placements, info.durationSeconds);
+        if (unfitted) s.notes.push(voiceRushedNote(t.language, unfitted));
         s.dubSegments[t.language] = { segments_total: t.segments.length, segments_synthesized: r.synthesized };
       }),
     );

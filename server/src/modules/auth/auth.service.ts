@@ -17,7 +17,8 @@ import {
   VERIFY_EMAIL_PURPOSE,
 } from './email-code.repository.ts';
 import { findResetToken, insertResetToken, retireResetTokensOf, useResetToken } from './reset-token.repository.ts';
-import { resetPasswordMail, verificationCodeMail } from './auth.mails.ts';
+import { accountExistsMail, resetPasswordMail, verificationCodeMail } from './auth.mails.ts';
+import { FREE_PLAN_ID, FREE_SIGNUP_CREDITS } from '../billing/current-plan.ts';
 import { GuessCounter } from './guess-counter.ts';
 import type {
   LoginRequest,
@@ -72,25 +73,45 @@ async function sendNewCode(deps: AuthDeps, user: { id: string; email: string; fu
 
 /**
  * Creates an unverified account with its Free credits and e-mails a verification code.
- * @throws AppError EMAIL_TAKEN (409) when the e-mail already has an account; nothing is changed then.
+ * An e-mail that already has an account is answered exactly as a new one (issue 24 item 13: no account oracle):
+ * the same status and body shape (a user that does not exist: fresh id, Free plan and credits, not verified), the
+ * password hashed all the same, and nothing changed; the owner is e-mailed instead: a new verification code when
+ * the account is not verified yet, otherwise a note that someone tried to sign up with the address.
  * A mail server failure is logged and does not undo the account: the user can ask for a new code.
  */
 export async function signup(deps: AuthDeps, input: SignupRequest): Promise<UserResponse> {
-  if (await findUserByEmail(deps.db, input.email)) throw new AppError('EMAIL_TAKEN');
+  const existing = await findUserByEmail(deps.db, input.email);
   const passwordHash = await hashPassword(input.password);
-  const user = await createAccount(deps.db, {
-    email: input.email,
-    fullName: input.full_name,
-    passwordHash,
-    emailVerifiedAt: null,
-  });
-  if (!user) throw new AppError('EMAIL_TAKEN'); // a concurrent sign-up with the same e-mail won
+  const user = existing
+    ? null
+    : await createAccount(deps.db, {
+        email: input.email,
+        fullName: input.full_name,
+        passwordHash,
+        emailVerifiedAt: null,
+      });
+  // A concurrent sign-up with the same e-mail may have won: that account is the existing one.
+  const owner = user ? null : (existing ?? (await findUserByEmail(deps.db, input.email)));
   try {
-    await sendNewCode(deps, user);
+    if (user) await sendNewCode(deps, user);
+    else if (owner && !owner.emailVerifiedAt) await sendNewCode(deps, owner);
+    else if (owner) await deps.mailer.send(accountExistsMail(owner.email, owner.fullName, deps.config.app.publicUrl));
   } catch (err) {
-    deps.logger.error({ err, email: user.email }, 'could not send the verification code');
+    deps.logger.error({ err, email: input.email }, 'could not send the sign-up e-mail');
   }
-  return toUserResponse(deps.db, user);
+  if (user) return toUserResponse(deps.db, user);
+  return {
+    id: crypto.randomUUID(),
+    email: input.email,
+    full_name: input.full_name,
+    current_plan: FREE_PLAN_ID,
+    credit_balance: FREE_SIGNUP_CREDITS,
+    email_verified: false,
+    language: 'en',
+    created_at: new Date().toISOString(),
+    email_job_finished: true,
+    subtitle_style: null,
+  };
 }
 
 /** One guess counter per database (per app; tests run several apps in one process). */
@@ -150,8 +171,10 @@ export async function verifyEmail(deps: AuthDeps, input: VerifyEmailRequest, cli
       throw new AppError('OTP_TOO_MANY_ATTEMPTS');
     }
     const left = MAX_WRONG_CODES - tries;
+    // This client's tries are used up; the code itself may still work from the owner's own connection (issue 24),
+    // so the answer says what is true for this client only.
     if (left === 0)
-      throw new AppError('INVALID_OTP', 'Invalid OTP. This code no longer works: please request a new one.', {
+      throw new AppError('INVALID_OTP', 'Invalid OTP. No tries are left from here: request a new code.', {
         attempts_left: 0,
       });
     throw new AppError('INVALID_OTP', undefined, { attempts_left: left });

@@ -1,7 +1,7 @@
 /**
  * GET /auth/login/google (the web app's Google button navigates here) and GET /auth/google/callback, which
  * ends at `${PUBLIC_URL}/auth/callback?token=JWT` (spec section 2), or `?error=message` when sign-in failed.
- * Answers 503 when OIDC_ISSUER/OIDC_CLIENT_ID are not set.
+ * Answers 503 when OIDC_ISSUER/OIDC_CLIENT_ID are not set. GET /v1/auth/providers says whether they are.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -39,6 +39,12 @@ export async function googleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (!client) throw new AppError('GOOGLE_NOT_CONFIGURED');
     return client;
   };
+
+  // Public: the sign-in forms show the Google button only when it can work (issue 22 item 11).
+  app.get('/v1/auth/providers', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { google: Boolean(client) };
+  });
 
   app.get('/auth/login/google', async (_request, reply) => {
     const oidc = requireClient();

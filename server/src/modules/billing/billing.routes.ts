@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { BuyCreditPackRequest } from '../../../../contract/credit-packs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { AppError } from '../../errors.ts';
 import { billingOf } from './billing.context.ts';
@@ -49,6 +50,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body.plan_name ?? undefined,
     );
     return { statusCode: 200, ...session };
+  });
+
+  // Pay-as-you-go credit packs (issue 23).
+  app.post('/v1/billing/credit-packs/checkout', { ...auth, ...limited(20) }, async (request) => {
+    const body = parseInput(BuyCreditPackRequest, request.body);
+    return { statusCode: 200 as const, ...(await billing.packs.createCheckout(currentUser(request).id, body.credits)) };
   });
 
   app.get('/v1/billing/test-checkout/session', auth, async (request) => {

@@ -29,6 +29,7 @@ import {
 } from './test-mode.service.ts';
 import type { PlanCatalog } from './plan-catalog.ts';
 import type { Invoice } from '../../../../contract/billing.ts';
+import { createCreditPackService } from './credit-packs.service.ts';
 
 /**
  * The webhook event types billing acts on (house style 14). Any other type is acknowledged and ignored.
@@ -36,6 +37,7 @@ import type { Invoice } from '../../../../contract/billing.ts';
  */
 export const ACCEPTED_EVENT_TYPES = [
   'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -68,6 +70,16 @@ export function createBillingService(deps: BillingDeps) {
   const invoicePath = (providerInvoiceId: string) =>
     `/v1/billing/test-invoices/${providerInvoiceId}?sig=${testTokens.invoiceSignature(providerInvoiceId)}`;
   const absolute = (url: string) => (url.startsWith('/') ? `${deps.publicUrl()}${url}` : url);
+  // Pay-as-you-go credit packs (issue 23).
+  const packs = createCreditPackService({
+    db,
+    catalog,
+    mode: deps.config.mode,
+    stripe: deps.stripe,
+    testTokens,
+    publicUrl: deps.publicUrl,
+    logger,
+  });
 
   const stripe = (): StripeGateway => {
     if (!deps.stripe) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe is not configured on this server.');
@@ -119,6 +131,7 @@ export function createBillingService(deps: BillingDeps) {
     mode: deps.config.mode,
     catalog,
     syncCustomer,
+    packs,
 
     /**
      * POST /v1/billing/create-checkout-session. Stripe mode: a subscription Checkout Session (customer created
@@ -169,6 +182,19 @@ export function createBillingService(deps: BillingDeps) {
     /** What a test checkout session offers, for the test page. @throws AppError CHECKOUT_SESSION_INVALID */
     describeTestSession(userId: string, sessionId: string) {
       const s = testMode ? testTokens.readSession(sessionId) : null;
+      const pack = s && s.userId === userId ? packs.packOf(s.planName) : null;
+      if (pack)
+        return {
+          session_id: sessionId,
+          test_mode: true as const,
+          notice: TEST_MODE_LABEL,
+          plan: {
+            name: `${pack.credits} credits`,
+            planName: 'credit_pack',
+            amount: pack.cents / 100,
+            credits: pack.credits,
+          },
+        };
       const plan = s && s.userId === userId ? catalog.byName(s.planName) : undefined;
       if (!s || !plan) throw new AppError('CHECKOUT_SESSION_INVALID');
       return {
@@ -186,6 +212,11 @@ export function createBillingService(deps: BillingDeps) {
     async confirmTestCheckout(userId: string, sessionId: string): Promise<SyncResult> {
       if (!testMode) throw new AppError('NOT_FOUND', 'Test checkout is only available when Stripe is not configured.');
       const s = testTokens.readSession(sessionId);
+      const pack = s && s.userId === userId ? packs.packOf(s.planName) : null;
+      if (pack) {
+        await packs.confirmTestPack(userId, sessionId, pack);
+        return { planId: await currentPlanOf(db, userId), status: 'active', grant: null, stale: false };
+      }
       const plan = s && s.userId === userId ? catalog.byName(s.planName) : undefined;
       if (!s || !plan) throw new AppError('CHECKOUT_SESSION_INVALID');
       return applySnapshot(db, catalog, userId, (current) =>
@@ -221,16 +252,22 @@ export function createBillingService(deps: BillingDeps) {
       return { cancel_at_period_end: true, current_period_end: sub.currentPeriodEnd.toISOString() };
     },
 
-    /** GET /v1/users/me/billing-history. next_billing_date is null for Free and when canceling at period end. */
-    async billingHistory(userId: string): Promise<{ invoices: InvoiceView[]; next_billing_date: string | null }> {
+    /**
+     * GET /v1/users/me/billing-history. next_billing_date is null for Free and when canceling at period end;
+     * plan_ends_at is the period end of a paid plan cancelled at period end, null otherwise.
+     */
+    async billingHistory(
+      userId: string,
+    ): Promise<{ invoices: InvoiceView[]; next_billing_date: string | null; plan_ends_at: string | null }> {
       const rows = await listPaidInvoices(db, userId);
       const sub = await findSubscription(db, userId);
       const plan = await currentPlanOf(db, userId);
-      const next =
-        sub && plan !== 'Free' && !sub.cancelAtPeriodEnd && sub.currentPeriodEnd
-          ? sub.currentPeriodEnd.toISOString()
-          : null;
-      return { invoices: rows.map((r) => toView(r, absolute)), next_billing_date: next };
+      const end = sub && plan !== 'Free' && sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString() : null;
+      return {
+        invoices: rows.map((r) => toView(r, absolute)),
+        next_billing_date: sub?.cancelAtPeriodEnd ? null : end,
+        plan_ends_at: sub?.cancelAtPeriodEnd ? end : null,
+      };
     },
 
     /** A test invoice for its signed link, or null. */
@@ -261,6 +298,15 @@ export function createBillingService(deps: BillingDeps) {
       }
       if (!(ACCEPTED_EVENT_TYPES as readonly string[]).includes(event.type))
         return { received: true, type: event.type, handled: false };
+      // A paid credit pack (issue 23): granted from the session as Stripe answers it.
+      if (
+        ['checkout.session.completed', 'checkout.session.async_payment_succeeded'].includes(event.type) &&
+        event.data.object.mode === 'payment' &&
+        typeof event.data.object.id === 'string'
+      ) {
+        const id = event.data.object.id;
+        return { received: true, type: event.type, handled: await viaStripe(() => packs.fulfilStripeSession(id)) };
+      }
       const customer = event.data.object.customer;
       const customerId = typeof customer === 'string' ? customer : (customer as { id?: string } | null)?.id;
       if (!customerId) return { received: true, type: event.type, handled: false };

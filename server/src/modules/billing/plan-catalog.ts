@@ -24,6 +24,8 @@ const PlanSchema = v.object({
   /** Share of unused credits carried into the next period, 0-100. */
   rolloverPercent: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   payAsYouGoCentsPerCredit: v.nullable(v.pipe(v.number(), v.minValue(0))),
+  /** API keys and webhooks (issue 23): false when left out. */
+  apiAccess: v.optional(v.boolean(), false),
   features: v.array(v.string()),
   limitations: v.array(v.string()),
   buttonText: v.string(),

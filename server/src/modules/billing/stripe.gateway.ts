@@ -41,6 +41,30 @@ export interface StripeGateway {
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ id: string; url: string }>;
+  /**
+   * A one-time payment Checkout Session (mode 'payment') for a credit pack: one line of `amountCents` in
+   * `currency`, `metadata` kept on the session. Returns { id (cs_...), url }.
+   */
+  createPaymentCheckoutSession(opts: {
+    customerId: string;
+    userId: string;
+    amountCents: number;
+    currency: string;
+    productName: string;
+    metadata: Record<string, string>;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }>;
+  /** Reads a Checkout Session: its mode, payment status, customer, metadata and amount paid (cents). */
+  readCheckoutSession(id: string): Promise<{
+    id: string;
+    mode: string;
+    paymentStatus: string;
+    customerId: string | null;
+    metadata: Record<string, string>;
+    amountTotal: number | null;
+    currency: string | null;
+  }>;
   /** A billing portal session returning to `returnUrl`. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ id: string; url: string }>;
   /** Sets cancel_at_period_end=true on a subscription; the customer keeps access until the period ends. */
@@ -105,6 +129,42 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       );
       if (!s.url) throw new StripeGatewayError('Stripe returned a Checkout Session without a url');
       return { id: s.id, url: s.url };
+    },
+
+    async createPaymentCheckoutSession(o) {
+      const s = await call(() =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          customer: o.customerId,
+          client_reference_id: o.userId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: o.currency, unit_amount: o.amountCents, product_data: { name: o.productName } },
+            },
+          ],
+          success_url: o.successUrl,
+          cancel_url: o.cancelUrl,
+          metadata: o.metadata,
+          payment_intent_data: { metadata: o.metadata },
+        }),
+      );
+      if (!s.url) throw new StripeGatewayError('Stripe returned a Checkout Session without a url');
+      return { id: s.id, url: s.url };
+    },
+
+    async readCheckoutSession(id) {
+      const s = await call(() => stripe.checkout.sessions.retrieve(id));
+      const customer = typeof s.customer === 'string' ? s.customer : (s.customer?.id ?? null);
+      return {
+        id: s.id,
+        mode: s.mode,
+        paymentStatus: s.payment_status,
+        customerId: customer,
+        metadata: s.metadata ?? {},
+        amountTotal: s.amount_total ?? null,
+        currency: s.currency ?? null,
+      };
     },
 
     async createPortalSession(customerId, returnUrl) {

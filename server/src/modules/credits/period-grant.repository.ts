@@ -3,7 +3,7 @@
  * Written only through the ledger (entries grant, expiry, rollover), once per subscription period.
  */
 import { and, eq, like } from 'drizzle-orm';
-import { creditLedger } from '../../db/schema/index.ts';
+import { creditLedger, users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { balanceOf } from './ledger.repository.ts';
 
@@ -17,8 +17,10 @@ export interface PeriodGrantResult {
   unused: number;
   /** Credits carried into the new period (floor(unused * rolloverPercent / 100), renewals only). */
   carried: number;
-  /** Credits that expired (unused - carried, renewals only). */
+  /** Credits that expired (unused - kept pack credits - carried, renewals only). */
   expired: number;
+  /** Pay-as-you-go pack credits among `unused`, kept whole (renewals only; issue 23). */
+  packKept?: number;
   allowance: number;
   balanceAfter: number;
 }
@@ -41,6 +43,9 @@ export const periodKey = (subscriptionId: string, periodStart: Date) =>
  *   of the new period (credits reserved by running jobs are not part of it). `carried = floor(unused *
  *   rolloverPercent / 100)` of them stay; the ledger records an `expiry` of all `unused` credits and a
  *   `rollover` of `carried`, then the `grant` of the allowance. New balance = carried + allowance.
+ *   Pay-as-you-go pack credits (issue 23) never expire: they are spent last, so `packKept = min(unused,
+ *   users.pack_credits)` of the unused credits are pack credits and are left out of the expiry and the rollover
+ *   share; users.pack_credits becomes `packKept`. New balance = packKept + carried + allowance.
  *   `rolloverPercent` is that of the plan of the new period.
  * - Idempotent: keys `grant:<period>`, `expiry:<period>`, `rollover:<period>` are unique per user, and the
  *   grant key is checked first, so the same period is never granted twice whatever the order of events.
@@ -87,13 +92,21 @@ export async function grantPeriodCredits(
   const renewal = earlier.length > 0;
   let carried = 0;
   let expired = 0;
-  if (renewal && unused > 0) {
-    carried = Math.floor((unused * rolloverPercent) / 100);
-    expired = unused - carried;
+  let packKept = 0;
+  if (renewal) {
+    const [owner] = await tx.select({ pack: users.packCredits }).from(users).where(eq(users.id, userId));
+    packKept = Math.max(0, Math.min(unused, owner?.pack ?? 0));
+    if ((owner?.pack ?? 0) !== packKept)
+      await tx.update(users).set({ packCredits: packKept }).where(eq(users.id, userId));
+  }
+  const expirable = unused - packKept;
+  if (renewal && expirable > 0) {
+    carried = Math.floor((expirable * rolloverPercent) / 100);
+    expired = expirable - carried;
     await tx.insert(creditLedger).values({
       userId,
       kind: 'expiry',
-      amount: -unused,
+      amount: -expirable,
       idempotencyKey: `expiry:${key}`,
       note: `unused credits at the end of the ${entry.planName} period`,
     });
@@ -103,7 +116,7 @@ export async function grantPeriodCredits(
         kind: 'rollover',
         amount: carried,
         idempotencyKey: `rollover:${key}`,
-        note: `${rolloverPercent}% of ${unused} unused credits`,
+        note: `${rolloverPercent}% of ${expirable} unused credits`,
       });
     }
   }
@@ -120,7 +133,8 @@ export async function grantPeriodCredits(
     unused,
     carried,
     expired,
+    packKept,
     allowance,
-    balanceAfter: carried + allowance + (renewal ? 0 : unused),
+    balanceAfter: carried + packKept + allowance + (renewal ? 0 : unused),
   };
 }

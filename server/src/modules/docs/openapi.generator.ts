@@ -15,6 +15,11 @@ import * as cuesContract from '../../../../contract/cues.ts';
 import * as cueRulesContract from '../../../../contract/cue-rules.ts';
 import * as tracksContract from '../../../../contract/tracks.ts';
 import * as textHygieneContract from '../../../../contract/text-hygiene.ts';
+import * as numbersContract from '../../../../contract/numbers.ts';
+import * as apiKeysContract from '../../../../contract/api-keys.ts';
+import * as webhooksContract from '../../../../contract/webhooks.ts';
+import * as creditPacksContract from '../../../../contract/credit-packs.ts';
+import * as ownWordsContract from '../../../../contract/own-words.ts';
 import * as uploadsContract from '../../../../contract/uploads.ts';
 import * as usersContract from '../../../../contract/users.ts';
 import { ENDPOINTS, errorCodesOf, type Endpoint, type EndpointTag } from '../../../../contract/endpoints.ts';
@@ -41,6 +46,12 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'cue-rules.ts': cueRulesContract,
   'tracks.ts': tracksContract,
   'text-hygiene.ts': textHygieneContract,
+  'numbers.ts': numbersContract,
+  // Issue 23
+  'api-keys.ts': apiKeysContract,
+  'webhooks.ts': webhooksContract,
+  'credit-packs.ts': creditPacksContract,
+  'own-words.ts': ownWordsContract,
 };
 
 /** Options of `buildOpenApiDocument`. */
@@ -321,8 +332,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: 'The `access_token` of POST /auth/login (or of Google sign-in).',
+          description:
+            'The `access_token` of POST /auth/login (or of Google sign-in), or an API key `tjk_...` ' +
+            '(POST /v1/api-keys, Pro and Business plans).',
         },
       },
       'x-error-codes': Object.fromEntries(ERROR_CODES.map((c) => [c, { ...ERRORS[c] }])),

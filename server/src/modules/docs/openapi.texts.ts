@@ -20,7 +20,7 @@ the server then trims text and lower-cases e-mails and language codes. Answer sc
 
 **Authentication.** \`POST /auth/login\` answers an \`access_token\`; send it as \`Authorization: Bearer <token>\` on every
 call marked with the lock (7 days by default, ACCESS_TOKEN_TTL_SECONDS). \`POST /auth/logout\` revokes every token of
-the user. Files are reached by signed URLs instead (see *Signed URLs*), so a browser can open them without a token.
+the user. Programs use an API key instead (tag *api*): \`Authorization: Bearer tjk_...\`, with the same rights. Files are reached by signed URLs instead (see *Signed URLs*), so a browser can open them without a token.
 
 **Errors.** Every failure answers \`{ "error": "English sentence", "statusCode": 404, "code": "JOB_NOT_FOUND", ... }\`
 (schema \`ErrorBody\`). \`code\` is stable: build on it, not on the sentence. Each operation lists its codes under its
@@ -69,6 +69,11 @@ export const TAG_TEXTS: Record<EndpointTag, string> = {
   billing: 'Plans and credit rates, checkout, the billing portal, cancellation, invoices and the Stripe webhook.',
   health: 'Health of the instance, for load balancers.',
   reference: 'This document.',
+  api:
+    'API keys for programs (Pro and Business plans): send `Authorization: Bearer tjk_...` instead of an access ' +
+    'token on any call marked with the lock. A key acts as its owner; it is shown once at creation, stored hashed, ' +
+    'and stops working when revoked or when the plan no longer includes API access (403 API_ACCESS_NOT_IN_PLAN). ' +
+    'Each key may make API_KEY_RATE_PER_MINUTE requests a minute (600 by default; then 429 RATE_LIMITED).',
 };
 
 /** What each kind of authentication means, appended to an operation's description. */

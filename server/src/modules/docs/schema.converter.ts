@@ -111,6 +111,9 @@ function overrideAction(ctx: OverrideActionContext): JsonSchema | null {
     }
     case 'check':
       return withDescription(schema, action.message);
+    case 'finite':
+      // A JSON Schema number is finite by definition (JSON has no Infinity); nothing to add.
+      return ctx.jsonSchema;
     default:
       return null;
   }

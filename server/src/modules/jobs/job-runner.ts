@@ -33,6 +33,8 @@ import { jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.reg
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
+import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
+import { StorageError } from '../../storage/file-storage.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
@@ -53,7 +55,8 @@ function isPermanent(err: unknown): boolean {
   if (err instanceof YoutubeError || err instanceof ContentRejectedError) return true;
   // The configuration lost an engine or a voice since submission.
   if (err instanceof NoEngineError || err instanceof VoiceNotAvailableError) return true;
-  if (err instanceof MediaError || err instanceof DocumentError) return err.code !== 'ENGINE_FAILED';
+  if (err instanceof MediaError || err instanceof DocumentError)
+    return err.code !== 'ENGINE_FAILED' && err.code !== 'STORAGE_UNAVAILABLE';
   return false;
 }
 
@@ -66,6 +69,9 @@ function failureOf(err: unknown): Failure {
   if (err instanceof CodedError)
     return { code: err.code, message: err.message.slice(0, 1000), detail: err.detail?.slice(0, 4000) ?? null };
   if (err instanceof YoutubeError) return { code: 'YOUTUBE_DOWNLOAD_FAILED', message: err.message, detail: null };
+  // Storing the outputs failed: the storage's own words (paths) stay in the detail.
+  if (err instanceof StorageError && err.code === 'IO')
+    return { code: 'STORAGE_UNAVAILABLE', message: ERRORS.STORAGE_UNAVAILABLE.message, detail: raw.slice(0, 4000) };
   return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, detail: raw.slice(0, 4000) };
 }
 
@@ -78,6 +84,7 @@ export function createJobRunner(ctx: AppContext) {
     await releaseReservation(ctx.db, job.userId, job.id, 'job failed', (tx) =>
       repo.failUnfinished(tx, job.id, failure),
     );
+    await emitJobEvent(ctx, 'job.failed', job.id);
   }
 
   /** Runs `fn` with a local path of the job's input. @throws YoutubeError, MediaError */
@@ -141,9 +148,14 @@ export function createJobRunner(ctx: AppContext) {
           inputPath: input,
           ownWords:
             ownWords && wordsPath
-              ? { path: wordsPath, extension: path.extname(ownWords.filename).slice(1).toLowerCase() }
+              ? {
+                  path: wordsPath,
+                  extension: path.extname(ownWords.filename).slice(1).toLowerCase(),
+                  charset: ownWords.declaredCharset ?? undefined,
+                }
               : undefined,
           subtitleStyle: job.subtitleStyle ?? undefined,
+          numSpeakers: job.numSpeakers ?? undefined,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,
@@ -306,6 +318,7 @@ export function createJobRunner(ctx: AppContext) {
             (performance.now() - startedAt) / 1000 / job.mediaSeconds,
           );
         await notifyJobFinished(ctx, job);
+        await emitJobEvent(ctx, 'job.completed', job.id);
       }
     } catch (err) {
       if (signal.aborted && signal.reason instanceof ShutdownError) {

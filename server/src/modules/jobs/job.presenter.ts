@@ -52,6 +52,7 @@ export async function presentJob(storage: FileStorage, job: JobRow, outputs: Job
     source_language: job.sourceLanguage,
     target_languages: job.targetLanguages,
     voice_over_mode: job.voiceOverMode,
+    num_speakers: job.numSpeakers ?? null,
     source_file_url: job.sourceFileUrl,
     status: job.status,
     credits_used: creditsShown(job),

@@ -10,6 +10,7 @@ import { parseInput } from '../../http/validate.ts';
 import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from '../../../../contract/jobs.ts';
 import * as service from './jobs.service.ts';
 import { acceptsGzip, cachedList } from './job-list.cache.ts';
+import { idempotent } from '../idempotency/idempotency.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,21 +28,20 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 60, timeWindow: '1 minute' } : false },
     };
 
+    // Idempotency-Key (issue 23): a retried submission answers the first job and reserves nothing again.
     api.post('/v1/jobs/translate', submitLimit, async (request, reply) => {
-      const job = await service.submitMedia(
-        ctx,
-        currentUser(request).id,
-        parseInput(TranslateJobRequest, request.body),
-      );
-      return reply.status(201).send(job);
+      const userId = currentUser(request).id;
+      return idempotent(ctx.db, userId, request, reply, async () => ({
+        status: 201,
+        body: await service.submitMedia(ctx, userId, parseInput(TranslateJobRequest, request.body)),
+      }));
     });
     api.post('/v1/documents/translate', submitLimit, async (request, reply) => {
-      const job = await service.submitDocument(
-        ctx,
-        currentUser(request).id,
-        parseInput(DocumentJobRequest, request.body),
-      );
-      return reply.status(201).send(job);
+      const userId = currentUser(request).id;
+      return idempotent(ctx.db, userId, request, reply, async () => ({
+        status: 201,
+        body: await service.submitDocument(ctx, userId, parseInput(DocumentJobRequest, request.body)),
+      }));
     });
     api.post('/v1/jobs/estimate', async (request) =>
       service.estimate(ctx, currentUser(request).id, parseInput(EstimateRequest, request.body)),

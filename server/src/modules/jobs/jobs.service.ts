@@ -15,6 +15,7 @@ import {
 import { AUTO_LANGUAGE, normaliseLanguage } from '../../../../contract/languages.ts';
 import { identifyLanguage } from '../../media/language-id.ts';
 import { decodeWordsFile, readSourceWords } from '../../media/subtitle-import.ts';
+import { checkOwnWords, checkOwnWordsBytes } from '../../media/own-words-limits.ts';
 import { resolveUserUpload, uploadIdOfFileUrl } from '../uploads/uploads.service.ts';
 import { listUserUploadKeys, type UploadRow } from '../uploads/upload.repository.ts';
 import type {
@@ -150,7 +151,7 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
   // Burned-in subtitles are drawn into the picture: an audio file has none, and would be charged for nothing.
   if (req.services_to_run.includes('burned_subtitles') && source.kind === 'upload' && isAudioOnly(source.upload))
     throw new AppError('BURN_IN_NEEDS_VIDEO');
-  const ownWords = req.source_subtitles_url ? await ownWordsOf(ctx, userId, req) : null;
+  const ownWords = req.source_subtitles_url ? await ownWordsOf(ctx, userId, req, seconds) : null;
   // With the user's own words on Auto-detect, the language their text is written in.
   const sourceLanguage = ownWords?.language ?? req.source_language;
   const plan = chooseEngines(ctx, {
@@ -161,6 +162,18 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
     voices: req.voices,
     ownWords: !!ownWords,
   });
+  // Speech on Auto-detect with no recogniser that identifies the language: a recogniser that knows one language
+  // would turn any other into nonsense captions, and they would be billed (issue 22, item 3). Refused before
+  // anything is reserved; the studio asks for the spoken language instead (capabilities speech_language_detection).
+  if (!ownWords && sourceLanguage === AUTO_LANGUAGE && plan.languageAssumed)
+    throw new AppError(
+      'SPEECH_LANGUAGE_REQUIRED',
+      `No speech engine here identifies the spoken language: name it in source_language (${ctx.engines
+        .capabilities()
+        .languages.filter((l) => l.speech)
+        .map((l) => l.code)
+        .join(', ')}).`,
+    );
   const chosenVoices = Object.fromEntries(
     Object.entries(plan.voices)
       .filter(([, choice]) => choice.chosen)
@@ -180,19 +193,24 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
     mediaSeconds: seconds,
     sourceWordsUploadId: ownWords?.upload.id ?? null,
     subtitleStyle: req.subtitle_style ?? null,
+    numSpeakers: req.num_speakers ?? null,
   });
 }
 
 /**
- * The upload named by `source_subtitles_url` (the user's .srt, .vtt or .txt; its content was checked at upload)
- * and, when the source is 'auto', the language its text is written in (language-id.ts).
+ * The upload named by `source_subtitles_url` (the user's .srt, .vtt or .txt; its content was checked at upload),
+ * checked against the bounds of own words on media of `mediaSeconds` (own-words-limits.ts) and, when the source is
+ * 'auto', the language its text is written in (language-id.ts).
  * @throws AppError SOURCE_LANGUAGE_REQUIRED (source 'auto' and the text too short or in no studio language),
- *   NOT_A_WORDS_FILE, UPLOAD_NOT_FOUND / UPLOAD_EXPIRED / UPLOAD_INCOMPLETE as for media_url.
+ *   NOT_A_WORDS_FILE, OWN_WORDS_TOO_LARGE / OWN_WORDS_TOO_MANY_CUES / OWN_WORDS_CUE_TOO_LONG /
+ *   OWN_WORDS_TOO_MUCH_TEXT (422),
+ *   UPLOAD_NOT_FOUND / UPLOAD_EXPIRED / UPLOAD_INCOMPLETE as for media_url.
  */
 async function ownWordsOf(
   ctx: Ctx,
   userId: string,
   req: TranslateJobRequest,
+  mediaSeconds: number,
 ): Promise<{ upload: UploadRow; language?: string }> {
   const words = await resolveSource(ctx, userId, req.source_subtitles_url!);
   if (
@@ -201,16 +219,22 @@ async function ownWordsOf(
     !['srt', 'vtt', 'txt'].includes(extensionOf(words.upload.filename))
   )
     throw new AppError('NOT_A_WORDS_FILE');
-  if (req.source_language !== AUTO_LANGUAGE) return { upload: words.upload };
-  const bytes = Buffer.concat(await (await ctx.storage.read(words.upload.storageKey)).toArray());
   let text: string;
   try {
-    const read = readSourceWords(decodeWordsFile(bytes), extensionOf(words.upload.filename));
+    checkOwnWordsBytes(words.upload.sizeBytes ?? 0);
+    const bytes = Buffer.concat(await (await ctx.storage.read(words.upload.storageKey)).toArray());
+    checkOwnWordsBytes(bytes.length);
+    const read = readSourceWords(
+      decodeWordsFile(bytes, words.upload.declaredCharset ?? undefined),
+      extensionOf(words.upload.filename),
+    );
+    checkOwnWords(read, mediaSeconds);
     text = read.kind === 'cues' ? read.cues.flatMap((c) => c.lines).join(' ') : read.text;
   } catch (err) {
     // Checked at upload already; a file that no longer reads gets the reader's own code.
     throw err instanceof CodedError ? appErrorOf(err) : err;
   }
+  if (req.source_language !== AUTO_LANGUAGE) return { upload: words.upload };
   const language = identifyLanguage(text);
   if (!language)
     throw new AppError(

@@ -16,8 +16,8 @@ import { isStopping } from './readiness.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** True when the request may read /metrics (see the module note). */
-function mayRead(request: FastifyRequest, token: string | undefined): boolean {
+/** True when the request may read /metrics and /healthz's details (see the module note). */
+export function mayReadOps(request: FastifyRequest, token: string | undefined): boolean {
   if (LOOPBACK.has(request.ip)) return true;
   if (!token) return false;
   const given = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
@@ -102,7 +102,7 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   app.get('/metrics', async (request, reply) => {
-    if (!mayRead(request, ctx.config.app.metricsToken))
+    if (!mayReadOps(request, ctx.config.app.metricsToken))
       throw new AppError('FORBIDDEN', 'Metrics are served to loopback clients or with the metrics token.');
     const text = await merged.metrics();
     return reply.type(merged.contentType).send(text);

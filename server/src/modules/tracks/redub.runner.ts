@@ -1,10 +1,12 @@
 /**
  * A re-dub try in the worker (job-runner.ts hands over a claimed job whose `redub` is set): per language the dub
- * segments of the latest revision are voiced, reusing every stored clip (only segments whose text changed are
- * synthesised, only those whose slot changed are stretched again), mixed over the input and written as new
+ * segments of the revision the re-dub was priced on (`redub.revision`) are voiced, reusing every stored clip
+ * (only segments whose text changed are synthesised, only those whose slot changed are stretched again), mixed
+ * over the input and written as new
  * MP3/MP4 of the input's length over the job's outputs. Success charges the re-dub's reservation with the job
  * back to completed and `dub_segments` reported; a failure gives the credits back and leaves the previous outputs
- * (the job is completed again with the failure's message and code).
+ * (the job is completed again with the failure's message and code); a stopping worker hands the re-dub back to
+ * the queue with its reservation held.
  */
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
@@ -19,7 +21,7 @@ import { dubLanguage } from '../../media/stages/voice-over.ts';
 import { settleExtra } from '../credits/ledger.repository.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
-import { registerRun } from '../jobs/run-registry.ts';
+import { registerRun, ShutdownError } from '../jobs/run-registry.ts';
 import * as repo from './tracks.repository.ts';
 import { trackSegments } from './track-cues.ts';
 
@@ -33,7 +35,7 @@ export type WithInput = <T>(
 
 /** One re-dub try of a claimed job (`job.redub` set). Never throws: every outcome settles the reservation. */
 export async function runRedub(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'engines' | 'logger' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'engines' | 'logger' | 'config' | 'queue'>,
   job: jobsRepo.JobRow,
   withInput: WithInput,
 ): Promise<void> {
@@ -55,7 +57,9 @@ export async function runRedub(
       );
   };
   let lastProgress = 0;
-  const beat = setInterval(() => report('voice_over', lastProgress), 5000);
+  // As often as the job runner beats (a quarter of JOB_STALE_SECONDS): a live re-dub is never taken for stale.
+  const beatMs = Math.max(1000, (ctx.config.app.jobs.staleSeconds * 1000) / 4);
+  const beat = setInterval(() => report('voice_over', lastProgress), beatMs);
   try {
     await fsp.mkdir(path.join(workDir, 'out'), { recursive: true });
     report('voice_over', 0);
@@ -67,8 +71,9 @@ export async function runRedub(
       voices: job.voices,
     });
     const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
-    const revision = await repo.findRevision(ctx.db, job.id, job.tracksRevision!);
-    if (!revision) throw new Error(`job ${job.id} has no revision ${job.tracksRevision}`);
+    // The revision the price was computed on (POST redub), never a later one.
+    const revision = await repo.findRevision(ctx.db, job.id, redub.revision);
+    if (!revision) throw new Error(`job ${job.id} has no revision ${redub.revision}`);
     const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
     const dubSegments: Record<string, { segments_total: number; segments_synthesized: number }> = {};
     const written: { key: string; file: string; row: jobsRepo.JobOutputRow }[] = [];
@@ -114,7 +119,19 @@ export async function runRedub(
       repo.endRedub(tx, job.id, { dubSegments, creditsUsed: job.creditsUsed + redub.credits }),
     );
   } catch (err) {
+    if (signal.aborted && signal.reason instanceof ShutdownError) {
+      // The worker is stopping: the re-dub goes back to the queue with its reservation held (charged once, by
+      // the try that completes it).
+      if (await repo.handBackRedub(ctx.db, job.id).catch(() => false)) {
+        await ctx.queue
+          .send('media.translate', { version: 1, jobId: job.id }, { singletonKey: job.id })
+          .catch((e) => ctx.logger.error({ err: e, jobId: job.id }, 'hand-back send failed; the recovery sweep will'));
+        ctx.logger.info({ jobId: job.id }, 're-dub handed back to the queue (worker stopping)');
+      }
+      return;
+    }
     if (signal.aborted) {
+      // Deleted while running: DELETE gave the reservation back (settled once; this is a no-op then).
       await settleExtra(ctx.db, job.userId, redub.ref, 'release').catch(() => undefined);
       return;
     }

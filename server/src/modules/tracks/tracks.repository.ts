@@ -3,7 +3,7 @@
  * revision is written only when jobs.tracks_revision still holds the revision the caller loaded (an optimistic
  * lock), in the same transaction as the revision row.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jobTrackRevisions, jobs, type PendingRedub, type StoredTracks } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { RevisionOrigin } from '../../../../contract/tracks.ts';
@@ -72,8 +72,10 @@ export async function insertRevision(
 }
 
 /**
- * Puts a completed job back in the queue for a re-dub (stage voice_over, progress 0, tries counted afresh).
- * @returns false when the job was not completed (busy or gone).
+ * Puts a completed job back in the queue for a re-dub (stage voice_over, progress 0, tries counted afresh), only
+ * while its latest revision is still `redub.revision`, the one the price was computed on (issue 24, item 2: an
+ * edit saved between the estimate and this write would otherwise be voiced for the old price).
+ * @returns false when the job was not completed (busy or gone) or has a newer revision.
  */
 export async function queueRedub(db: DbOrTx, jobId: string, redub: PendingRedub): Promise<boolean> {
   const rows = await db
@@ -89,7 +91,7 @@ export async function queueRedub(db: DbOrTx, jobId: string, redub: PendingRedub)
       redub,
       updatedAt: sql`clock_timestamp()`,
     })
-    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'completed')))
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'completed'), eq(jobs.tracksRevision, redub.revision)))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }
@@ -126,6 +128,28 @@ export async function endRedub(
       updatedAt: sql`clock_timestamp()`,
     })
     .where(and(eq(jobs.id, jobId), eq(jobs.status, 'processing')))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/**
+ * A re-dub whose worker is stopping (SIGTERM, SIGINT) goes back to the queue as it was: still a re-dub (`redub`
+ * kept, so its reservation stays held and is charged once when a later try completes), stage voice_over, and the
+ * try not counted. Issue 24, item 4: the stop used to release the reservation and leave the job processing; the
+ * recovered job then completed and its charge found nothing to charge.
+ * @returns false when the job was no longer processing (deleted, or taken over).
+ */
+export async function handBackRedub(db: DbOrTx, jobId: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      stage: 'voice_over',
+      progress: 0,
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'processing'), isNotNull(jobs.redub)))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }

@@ -7,7 +7,12 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
-import { RedubRequest, SaveTracksRequest, TranslateAgainRequest } from '../../../../contract/tracks.ts';
+import {
+  RedubRequest,
+  SAVE_TRACKS_MAX_BYTES,
+  SaveTracksRequest,
+  TranslateAgainRequest,
+} from '../../../../contract/tracks.ts';
 import * as service from './tracks.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +29,8 @@ export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
     api.get('/v1/jobs/:id/tracks', async (request) => service.getTracks(ctx, user(request), jobIdOf(request.params)));
-    api.put('/v1/jobs/:id/tracks', async (request) =>
+    // A whole track of up to 10,000 cues, as the contract allows (the API's default body limit is 64 KB).
+    api.put('/v1/jobs/:id/tracks', { bodyLimit: SAVE_TRACKS_MAX_BYTES }, async (request) =>
       service.saveTracks(ctx, user(request), jobIdOf(request.params), parseInput(SaveTracksRequest, request.body)),
     );
     api.post('/v1/jobs/:id/translate-again', async (request) =>

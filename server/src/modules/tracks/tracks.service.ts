@@ -35,6 +35,7 @@ import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
 import * as repo from './tracks.repository.ts';
 import { checkTrack, redubChanges, toCue, trackSegments, warningsOf } from './track-cues.ts';
+import { engineFailure } from '../../engines/engine-failure.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config'>;
 
@@ -179,7 +180,7 @@ function sentencesOf(cues: TrackCue[]): { words: TimedWord[]; ids: string[] }[] 
 /**
  * POST /v1/jobs/{id}/translate-again: the current source cues (all, or the sentences holding `cue_ids`) translated
  * again into each language and cut into cues by rule; target cues in the time of those sentences are replaced.
- * @throws AppError NO_ENGINE, ENGINE_FAILED, JOB_BUSY, VALIDATION_FAILED, JOB_NOT_FOUND, TRACKS_NOT_READY
+ * @throws AppError NO_ENGINE, ENGINE_FAILED (or ENGINE_QUOTA_EXCEEDED, ENGINE_INPUT_TOO_LARGE, ENGINE_REFUSED), JOB_BUSY, VALIDATION_FAILED, JOB_NOT_FOUND, TRACKS_NOT_READY
  */
 export async function translateAgain(
   ctx: Ctx,
@@ -214,7 +215,8 @@ export async function translateAgain(
       } catch (err) {
         // The engine's own words go to the log only.
         ctx.logger.warn({ err, jobId, engine: engine.id }, 'translate again failed');
-        throw new AppError('ENGINE_FAILED', `The translation engine (${engine.id}) failed. Please try again later.`);
+        const failure = engineFailure(err, 'translation', engine.id);
+        throw new AppError(failure.code, failure.message);
       }
     }
     const cues = cutCues(translated.sentences, lang, rulesFor(lang)).map((c): TrackCue => ({
@@ -284,8 +286,9 @@ export async function estimateRedub(
 
 /**
  * POST /v1/jobs/{id}/redub: reserves the price and puts the job back in the queue at stage voice_over; the worker
- * voices the changed segments (tracks/redub.runner.ts).
- * @throws AppError NOTHING_TO_REDUB, PAYMENT_REQUIRED, JOB_BUSY, NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY
+ * voices the changed segments of the revision priced (tracks/redub.runner.ts).
+ * @throws AppError NOTHING_TO_REDUB, PAYMENT_REQUIRED, JOB_BUSY, NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY,
+ *   REVISION_CONFLICT `{ revision }` when a revision was saved after the one priced
  */
 export async function redub(ctx: Ctx, userId: string, jobId: string, req: RedubRequest): Promise<JobResponse> {
   const p = await planRedub(ctx, userId, jobId, req);
@@ -301,7 +304,12 @@ export async function redub(ctx: Ctx, userId: string, jobId: string, req: RedubR
       revision: p.job.tracksRevision!,
     }),
   );
-  if (!queued) throw new AppError('JOB_BUSY');
+  if (!queued) {
+    // Busy, or a revision saved since the price was computed: the user re-estimates on the latest.
+    const now = await jobsRepo.findJob(ctx.db, jobId);
+    if (!now || now.status !== 'completed') throw new AppError('JOB_BUSY');
+    throw new AppError('REVISION_CONFLICT', undefined, { revision: now.tracksRevision ?? p.job.tracksRevision });
+  }
   invalidateList(userId);
   await ctx.queue
     .send('media.translate', { version: 1, jobId }, { singletonKey: jobId })

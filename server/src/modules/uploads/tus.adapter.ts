@@ -72,7 +72,14 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
 
   async function userOf(req: Request): Promise<string> {
     const m = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i);
-    const userId = m ? await ctx.tokens.verify(m[1]) : null;
+    let userId: string | null = null;
+    try {
+      userId = m ? await ctx.tokens.verify(m[1]) : null;
+    } catch (err) {
+      // An API key whose plan lost API access, or past its rate (issue 23).
+      if (err instanceof AppError) throw refuse(err.code, err.message, err.details);
+      throw err;
+    }
     if (!userId) throw refuse('UNAUTHORIZED');
     return userId;
   }
@@ -173,7 +180,8 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
     const id = req.url?.split('?')[0].split('/').pop() ?? '';
     if (req.method !== 'HEAD' || !UUID.test(id)) return false;
     const m = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
-    const userId = m ? await ctx.tokens.verify(m[1]) : null;
+    // A refused API key (plan, rate) is answered by tus itself, through userOf.
+    const userId = m ? await ctx.tokens.verify(m[1]).catch(() => null) : null;
     if (!userId) return false;
     const row = await repo.findUserUpload(ctx.db, userId, id.toLowerCase());
     if (!row || row.status !== 'complete' || row.tusId !== row.id || row.sizeBytes == null) return false;

@@ -23,13 +23,14 @@ export class ContentRejectedError extends CodedError {
 }
 
 /**
- * @param kind the upload's class from its name and type.
+ * @param kind the upload's class from its name and type; `declaredCharset` the charset a text file was declared in.
  * @throws ContentRejectedError with the probe's or the document reader's own code and user-readable message.
  */
 export async function checkContent(
   kind: 'media' | 'document',
   localPath: string,
   filename: string,
+  declaredCharset?: string,
 ): Promise<ContentFacts> {
   if (kind === 'media') {
     let probe;
@@ -51,7 +52,7 @@ export async function checkContent(
   if (filename.toLowerCase().endsWith('.txt')) {
     // A transcript for a media job (source_subtitles_url): readable text with words.
     try {
-      const words = readSourceWords(decodeWordsFile(await readFile(localPath)), 'txt');
+      const words = readSourceWords(decodeWordsFile(await readFile(localPath), declaredCharset), 'txt');
       const text = words.kind === 'transcript' ? words.text : words.cues.flatMap((c) => c.lines).join(' ');
       return { wordCount: text.split(/\s+/).filter(Boolean).length };
     } catch (err) {

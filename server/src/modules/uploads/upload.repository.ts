@@ -17,6 +17,7 @@ export async function insertUpload(
     kind: UploadKind;
     storageKey: string;
     sizeBytes?: number;
+    declaredCharset?: string | null;
   },
 ): Promise<UploadRow> {
   const [created] = await db.insert(uploads).values(row).returning();

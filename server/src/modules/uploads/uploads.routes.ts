@@ -12,6 +12,7 @@ import { PresignedUrlRequest } from '../../../../contract/uploads.ts';
 import { createUploadTarget, receivePut } from './uploads.service.ts';
 import { findUserUpload } from './upload.repository.ts';
 import { createTusAdapter, TUS_PATH } from './tus.adapter.ts';
+import { idempotent } from '../idempotency/idempotency.ts';
 
 /** Hourly sweep of unfinished tus uploads (the retention job does it daily too). */
 const TUS_SWEEP_MS = 60 * 60 * 1000;
@@ -30,9 +31,13 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     api.post(
       '/v1/uploads/presigned-url',
       { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 120, timeWindow: '1 minute' } : false } },
-      async (request) => {
-        const body = parseInput(PresignedUrlRequest, request.body);
-        return createUploadTarget(ctx, currentUser(request).id, body);
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        // Idempotency-Key (issue 23): a retried request answers the same upload target.
+        return idempotent(ctx.db, userId, request, reply, async () => ({
+          status: 200,
+          body: await createUploadTarget(ctx, userId, parseInput(PresignedUrlRequest, request.body)),
+        }));
       },
     );
     api.get('/v1/uploads/:id/file', async (request, reply) => {

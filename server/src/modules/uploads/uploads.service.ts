@@ -2,6 +2,7 @@
  * Uploads: creates the upload targets (signed PUT, tus), receives signed PUTs as a stream, checks the content of
  * every finished upload and resolves the `file_url`s that job calls accept.
  */
+import { declaredCharsetOf } from '../../media/subtitle-import.ts';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -67,6 +68,8 @@ export async function createUploadTarget(ctx: Ctx, userId: string, req: Presigne
     kind: cls.kind,
     storageKey,
     sizeBytes: req.size_bytes,
+    // A text file's declared charset decodes its words (issue 24); the stored type stays the bare one.
+    declaredCharset: cls.kind === 'document' ? (declaredCharsetOf(req.content_type) ?? null) : null,
   });
   const publicUrl = ctx.config.app.publicUrl;
   const expires = expiresIn(UPLOAD_URL_TTL_SECONDS);
@@ -182,7 +185,7 @@ function receiveCapped(body: Readable, file: string, max: number): Promise<void>
  */
 export async function checkOrReject(ctx: Pick<Ctx, 'db'>, upload: repo.UploadRow, localPath: string) {
   try {
-    return await checkContent(upload.kind, localPath, upload.filename);
+    return await checkContent(upload.kind, localPath, upload.filename, upload.declaredCharset ?? undefined);
   } catch (err) {
     if (!(err instanceof ContentRejectedError)) throw err;
     await repo.markRejected(ctx.db, upload.id, err.code, err.message);

@@ -92,9 +92,6 @@ export function SignInForm() {
       <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block">
         <Trans>Sign In</Trans>
       </BusyButton>
-      <div className="auth-divider">
-        <Trans>or</Trans>
-      </div>
       <GoogleButton />
     </form>
   );

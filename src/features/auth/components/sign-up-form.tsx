@@ -117,9 +117,6 @@ export function SignUpForm() {
       <BusyButton busy={busy} type="submit" className="btn btn-primary btn-block">
         <Trans>Create Account</Trans>
       </BusyButton>
-      <div className="auth-divider">
-        <Trans>or</Trans>
-      </div>
       <GoogleButton />
     </form>
   );

@@ -5,11 +5,27 @@ import { toast } from '../../../components/toast/toast-store.ts';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { cancelSubscription } from '../api/billing.api.ts';
+import { formatDay } from '../../../lib/format.ts';
 
-/** Cancel Subscription (the spec shows no action: it asks for confirmation, then cancels at period end). */
-export function CancelSubscriptionCard({ onCanceled }: { onCanceled: () => void }) {
+interface CancelSubscriptionCardProps {
+  /** Called after the cancellation with the day the plan ends (ISO 8601). */
+  onCanceled: (planEndsAt: string) => void;
+  /** The day a plan already cancelled ends (ISO 8601): the card shows that instead of a Cancel button. */
+  endsAt?: string | null;
+  /** The confirmation dialog, when the page opens it too ("Downgrade to Free"); the card's own state otherwise. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+/**
+ * Cancel Subscription (the spec shows no action: it asks for confirmation, then cancels at period end). Once
+ * cancelled it says until when the plan lasts, with nothing left to press (issue 22 item 9).
+ */
+export function CancelSubscriptionCard({ onCanceled, endsAt, open: shown, onOpenChange }: CancelSubscriptionCardProps) {
   const { t, i18n } = useLingui();
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = shown ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -24,7 +40,7 @@ export function CancelSubscriptionCard({ onCanceled }: { onCanceled: () => void 
         variant: 'success',
       });
       setOpen(false);
-      onCanceled();
+      onCanceled(answer.current_period_end);
     } catch (error) {
       toast({
         title: t`Error`,
@@ -35,6 +51,23 @@ export function CancelSubscriptionCard({ onCanceled }: { onCanceled: () => void 
       setBusy(false);
     }
   };
+  if (endsAt) {
+    const end = formatDay(endsAt, i18n.locale);
+    return (
+      <section className="card" id="cancel-subscription" tabIndex={-1} data-testid="subscription-cancelled">
+        <div className="card-header">
+          <h2 className="card-title">
+            <Trans>Subscription cancelled</Trans>
+          </h2>
+          <p className="card-description">
+            <Trans>
+              Nothing more will be billed. You keep your plan and credits until {end}; then the account moves to Free.
+            </Trans>
+          </p>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="card danger-card" id="cancel-subscription" tabIndex={-1}>
       <div className="card-header">

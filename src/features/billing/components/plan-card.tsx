@@ -11,10 +11,12 @@ interface PlanCardProps {
   onChoose: (plan: Plan) => void;
   /** Button text override (subscription page: 'Upgrade to {plan}' / 'Downgrade to Free'). */
   actionLabel?: string;
+  /** The button shows but cannot be pressed (Free after a cancellation: the move is already planned). */
+  disabled?: boolean;
 }
 
 /** One plan: price, credits, features; the current plan shows a 'Current Plan' badge instead of a button. */
-export function PlanCardView({ plan, current, busy, onChoose, actionLabel }: PlanCardProps) {
+export function PlanCardView({ plan, current, busy, onChoose, actionLabel, disabled }: PlanCardProps) {
   const { i18n } = useLingui();
   const copy = copyOf(plan.planName || plan.name);
   const price = plan.price;
@@ -50,6 +52,7 @@ export function PlanCardView({ plan, current, busy, onChoose, actionLabel }: Pla
       ) : (
         <BusyButton
           busy={busy}
+          disabled={disabled}
           type="button"
           className={`btn btn-block ${plan.popular ? 'btn-gradient' : 'btn-outline'}`}
           onClick={() => onChoose(plan)}

@@ -109,11 +109,21 @@ export function PricingPage({ user }: { user: User | null }) {
                   },
                   {
                     q: <Trans>How accurate is it?</Trans>,
-                    a: <Trans>95%+ on clear speech. Quality depends on the audio and the language pair.</Trans>,
+                    a: (
+                      <Trans>
+                        The built-in engines get about 4 words in 5 right on clear English speech; a connected speech or
+                        translation service does better. Quality depends on the audio and the language pair.
+                      </Trans>
+                    ),
                   },
                   {
                     q: <Trans>Can I edit the results?</Trans>,
-                    a: <Trans>Yes: subtitle files open in any subtitle editor and documents in Word.</Trans>,
+                    a: (
+                      <Trans>
+                        Yes: open a finished job in the built-in editor to fix words and timings, then download again.
+                        Translated documents open in Word.
+                      </Trans>
+                    ),
                   },
                   {
                     q: <Trans>How long does processing take?</Trans>,

@@ -14,6 +14,7 @@ import { PlanCardView } from './plan-card.tsx';
 import { useCheckout } from './use-checkout.ts';
 import { BillingHistoryList } from './billing-history-list.tsx';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
+import { CreditPacksCard } from './credit-packs-card.tsx';
 import './billing.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -56,21 +57,28 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
     }
   };
   // Plan changes go through the same checkout as /pricing (the portal only shows invoices and cancellation);
-  // moving to Free is the cancellation below.
+  // moving to Free is the cancellation: "Downgrade to Free" asks for it (issue 22 item 9).
   const { choose, busyPlan } = useCheckout(Boolean(user));
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const endsAt = isFree ? null : (history?.plan_ends_at ?? null);
   const changePlan = (p: PlanCard) => {
     if (p.planName.toLowerCase() === 'free') {
-      document.getElementById('cancel-subscription')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      document.getElementById('cancel-subscription')?.focus();
+      setCancelOpen(true);
       return;
     }
     void choose(p);
+  };
+  const onCanceled = (planEndsAt: string) => {
+    setHistory((h) => ({ invoices: h?.invoices ?? [], next_billing_date: null, plan_ends_at: planEndsAt }));
+    refreshUser();
   };
 
   const nextBilling =
     isFree || !history?.next_billing_date ? t`N/A` : formatDay(history.next_billing_date, i18n.locale);
   const currentPlanIndex = plans?.findIndex((p) => p.planName.toLowerCase() === plan.toLowerCase()) ?? -1;
   const planTitle = (p: PlanCard) => (copyOf(p.planName) ? i18n._(copyOf(p.planName)!.title) : p.name);
+  const planLabel = copyOf(plan) ? i18n._(copyOf(plan)!.title) : plan;
+  const endDay = endsAt ? formatDay(endsAt, i18n.locale) : '';
 
   return (
     <div className="page">
@@ -95,7 +103,7 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
                 <Trans>Plan</Trans>
               </p>
               <span className="badge badge-primary" data-testid="subscription-plan" data-plan={plan}>
-                {copyOf(plan) ? i18n._(copyOf(plan)!.title) : plan}
+                {planLabel}
               </span>
             </div>
             <div>
@@ -113,6 +121,13 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
               </strong>
             </div>
           </div>
+          {endsAt ? (
+            <p className="card-body muted" data-testid="subscription-ends">
+              <Trans>
+                Cancelled: {planLabel} ends on {endDay}. Your account then moves to Free.
+              </Trans>
+            </p>
+          ) : null}
         </section>
         <section>
           <h2>
@@ -129,9 +144,12 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
                   current={index === currentPlanIndex}
                   busy={busyPlan === p.planName}
                   onChoose={changePlan}
+                  disabled={p.planName.toLowerCase() === 'free' && Boolean(endsAt)}
                   actionLabel={
                     p.planName.toLowerCase() === 'free'
-                      ? t`Downgrade to Free`
+                      ? endsAt
+                        ? t`Free from ${endDay}`
+                        : t`Downgrade to Free`
                       : index < currentPlanIndex
                         ? t`Change to ${planTitle(p)}`
                         : t`Upgrade to ${planTitle(p)}`
@@ -156,10 +174,25 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
                 <BillingHistoryList invoices={history?.invoices ?? null} loading={loadingHistory} />
               </div>
             </section>
-            <CancelSubscriptionCard onCanceled={refreshUser} />
+            {payAsYouGoCents(plans, plan) !== null ? (
+              <CreditPacksCard centsPerCredit={payAsYouGoCents(plans, plan)!} />
+            ) : null}
+            <CancelSubscriptionCard
+              onCanceled={onCanceled}
+              endsAt={endsAt}
+              open={cancelOpen}
+              onOpenChange={setCancelOpen}
+            />
           </>
         ) : null}
       </div>
     </div>
   );
+}
+
+/** The pay-as-you-go rate of `planName` in cents per credit, from its card's '$0.10/credit'; null when none. */
+function payAsYouGoCents(plans: PlanCard[] | null, planName: string): number | null {
+  const card = plans?.find((p) => p.planName.toLowerCase() === planName.toLowerCase());
+  const m = card?.payAsYouGo?.match(/^\$(\d+(?:\.\d+)?)\/credit$/);
+  return m ? Math.round(Number(m[1]) * 100) : null;
 }

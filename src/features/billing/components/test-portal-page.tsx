@@ -48,7 +48,15 @@ export function TestPortalPage({ onCanceled }: { onCanceled: () => void }) {
             <BillingHistoryList invoices={history?.invoices ?? null} loading={loading} />
           </div>
         </section>
-        {paid ? <CancelSubscriptionCard onCanceled={onCanceled} /> : null}
+        {paid ? (
+          <CancelSubscriptionCard
+            endsAt={history?.plan_ends_at}
+            onCanceled={(planEndsAt) => {
+              setHistory((h) => ({ invoices: h?.invoices ?? [], next_billing_date: null, plan_ends_at: planEndsAt }));
+              onCanceled();
+            }}
+          />
+        ) : null}
         <Link href="/subscription">
           <span className="dir-arrow" aria-hidden="true">
             ←

@@ -13,12 +13,9 @@ export function useCheckout(signedIn: boolean) {
   const [, navigate] = useLocation();
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
   const choose = async (plan: PlanCard) => {
+    // Signed out, a plan starts with an account: sign-up, with a way to sign in instead (issue 22 item 11).
     if (!signedIn) {
-      toast({
-        title: t`Authentication Required`,
-        description: t`Please sign in to upgrade your plan.`,
-        variant: 'destructive',
-      });
+      navigate('/auth?tab=signup');
       return;
     }
     if (!plan.priceId) {

@@ -6,7 +6,8 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
-import { formatCredits, formatDuration } from '../../../lib/format.ts';
+import { formatDuration } from '../../../lib/format.ts';
+import { creditsLabel } from '../../../lib/price-text.ts';
 import { estimateRedub, redub } from '../api/editor.api.ts';
 
 interface RedubDialogProps {
@@ -45,8 +46,9 @@ export function RedubDialog({ jobId, language, languageName, onClose, onStarted 
     }
   };
   const stats = estimate?.languages[language];
-  const credits = estimate ? formatCredits(estimate.credits, i18n.locale) : '';
-  const balance = estimate ? formatCredits(estimate.balance, i18n.locale) : '';
+  // '1 credit', '2 credits' and Arabic's plural forms (issue 22 item 12: the dialog said "1 credits").
+  const credits = estimate ? creditsLabel(estimate.credits, i18n) : '';
+  const balance = estimate ? creditsLabel(estimate.balance, i18n) : '';
   const changed = stats?.segments_changed ?? 0;
   const total = stats?.segments_total ?? 0;
   const seconds = estimate ? formatDuration(estimate.seconds, i18n.locale) : '';
@@ -68,7 +70,7 @@ export function RedubDialog({ jobId, language, languageName, onClose, onStarted 
             onClick={() => void start()}
             data-testid="redub-confirm"
           >
-            <Trans>Re-dub for {credits} credits</Trans>
+            <Trans>Re-dub for {credits}</Trans>
           </BusyButton>
         </>
       }
@@ -84,10 +86,10 @@ export function RedubDialog({ jobId, language, languageName, onClose, onStarted 
             </p>
             <p>
               <strong>
-                <Trans>Price: {credits} credits</Trans>
+                <Trans>Price: {credits}</Trans>
               </strong>{' '}
               <span className="muted">
-                <Trans>Balance: {balance} credits</Trans>
+                <Trans>Balance: {balance}</Trans>
               </span>
             </p>
             {estimate.credits > estimate.balance ? (

@@ -83,7 +83,11 @@ export function outputFilesOf(job: JobResponse): OutputFile[] {
 
 const DOWNLOAD_CACHE = 'tarjama-downloads';
 
-/** Cache key of a signed URL: the same file under a fresh signature is the same entry. */
+/**
+ * Cache key of a signed URL: its origin and path, without the query (the signature and expiry change on every
+ * job-list read; the file's path does not). One entry per file, replaced by each download from the network, so the
+ * kept copy is the newest one (issue 22 item 2). The service worker keys the same way (vite.config.ts).
+ */
 function cacheKey(url: string): string {
   const u = new URL(url, location.href);
   return u.origin + u.pathname;
@@ -92,7 +96,11 @@ function cacheKey(url: string): string {
 /** The copy of a finished file kept on this device (Cache Storage), or undefined when it was never saved here. */
 export async function keptFile(url: string): Promise<Blob | undefined> {
   if (!('caches' in window)) return undefined;
-  const cached = await caches.match(cacheKey(url), { ignoreSearch: true }).catch(() => undefined);
+  // An exact match on the one entry of this file: never an older copy stored under another signature.
+  const cached = await caches
+    .open(DOWNLOAD_CACHE)
+    .then((cache) => cache.match(cacheKey(url)))
+    .catch(() => undefined);
   return cached ? cached.blob() : undefined;
 }
 

@@ -18,6 +18,9 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
   const menu = useRef<HTMLDivElement>(null);
   // Opens upward when there is no room below (the menu stays on screen at any size; issue 15 item 14).
   const [upward, setUpward] = useState(false);
+  // Pixels the menu is moved sideways to stay on screen: on a phone the button may sit anywhere in the row, and a
+  // menu aligned with its end ran off the left (English) or right (Arabic) edge (issue 22 item 4).
+  const [shift, setShift] = useState(0);
   const files = outputFilesOf(job);
   useEffect(() => {
     if (!open) return;
@@ -37,11 +40,15 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
     };
   }, [open]);
   useLayoutEffect(() => {
-    if (!open || !menu.current || !button.current) return;
+    if (!open || !menu.current || !button.current) {
+      setShift(0);
+      return;
+    }
     const below = window.innerHeight - button.current.getBoundingClientRect().bottom;
     const above = button.current.getBoundingClientRect().top;
-    const height = menu.current.getBoundingClientRect().height;
-    setUpward(height + 12 > below && above > below);
+    const box = menu.current.getBoundingClientRect();
+    setUpward(box.height + 12 > below && above > below);
+    setShift(sideShift(box.left, box.right, document.documentElement.clientWidth));
     menu.current.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
   const onMenuKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
@@ -109,6 +116,7 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
         <div
           ref={menu}
           className={`menu${upward ? ' menu-up' : ''}`}
+          style={shift ? { transform: `translateX(${shift}px)` } : undefined}
           role="menu"
           aria-label={t`Download`}
           tabIndex={-1}
@@ -135,4 +143,17 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
       ) : null}
     </div>
   );
+}
+
+/** Space kept between a menu and the screen's edge, CSS pixels. */
+const EDGE_PX = 8;
+
+/**
+ * How far (CSS pixels, + to the right) a menu spanning `left`..`right` on a screen `width` wide must move to stay
+ * on it with EDGE_PX to spare; a menu wider than the screen keeps its left edge on screen.
+ */
+export function sideShift(left: number, right: number, width: number): number {
+  if (left < EDGE_PX) return EDGE_PX - left;
+  if (right > width - EDGE_PX) return Math.max(EDGE_PX - left, width - EDGE_PX - right);
+  return 0;
 }

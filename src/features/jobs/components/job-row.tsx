@@ -8,7 +8,7 @@ import { languageLabel } from '../../../config/languages.ts';
 import { describeCode } from '../../../lib/error-text.ts';
 import { formatDate, formatList } from '../../../lib/format.ts';
 import { creditsLabel } from '../../../lib/price-text.ts';
-import { noteText, STAGE_LABELS } from '../labels.ts';
+import { noteText, settledSource, STAGE_LABELS } from '../labels.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { TranscriptDialog } from './transcript-dialog.tsx';
@@ -45,7 +45,7 @@ export function JobRow({ job, busy, onPreview, onRetry, onDelete }: JobRowProps)
           <span>{job.job_type === 'video_translation' ? t`Video translation` : t`Document translation`}</span>
           <span aria-hidden="true">·</span>
           <span>
-            {lang(job.source_language || 'auto')} <span className="dir-arrow">→</span>{' '}
+            {lang(settledSource(job))} <span className="dir-arrow">→</span>{' '}
             {formatList(job.target_languages.map(lang), i18n.locale)}
           </span>
           <span aria-hidden="true">·</span>

@@ -59,9 +59,13 @@ export function LandingPage() {
           </div>
           <ul className="hero-stats">
             <li>
-              <strong>95%+</strong>
+              {/* What the built-in engines deliver, not a neural service's figure (issue 22 item 12):
+                  pocketsphinx, WER 21.6% on clean read English (../shared/docs/engines.md). */}
+              <strong>
+                <Trans>4 in 5</Trans>
+              </strong>
               <span>
-                <Trans>accuracy</Trans>
+                <Trans>words right on clear English speech, built in</Trans>
               </span>
             </li>
             <li>
@@ -247,7 +251,9 @@ export function LandingPage() {
                 q: <Trans>How accurate are the translations?</Trans>,
                 a: (
                   <Trans>
-                    Our engines reach 95%+ accuracy on clear speech. You can edit the subtitle files in any editor.
+                    The built-in engines get about 4 words in 5 right on clear English speech and translate with rules;
+                    a speech or translation service your administrator connects does better. Fix any word and timing in
+                    the built-in editor before you download.
                   </Trans>
                 ),
               },

@@ -14,6 +14,7 @@ import { browserNotificationsOn, setBrowserNotifications } from '../../jobs/fini
 import './settings.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { ApiKeysSection } from '../../api-access/components/api-keys-section.tsx';
 
 const PAGE_TITLE = msg`Account Settings`;
 
@@ -230,6 +231,7 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
             ) : null}
           </div>
         </section>
+        <ApiKeysSection />
         <section className="card">
           <div className="card-header">
             <h2 className="card-title">

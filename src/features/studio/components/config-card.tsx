@@ -3,6 +3,7 @@ import { ENDPOINTS } from '../../../../contract/endpoints.ts';
 import { AUTO_DETECT_LABEL, AUTO_LANGUAGE, languageLabel, STUDIO_LANGUAGES } from '../../../config/languages.ts';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { CheckboxRow } from '../../../components/checkbox-row.tsx';
+import { SpeakersField } from './speakers-field.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
@@ -12,8 +13,9 @@ import { useStudioStore, type StudioTab } from '../store.ts';
 import { buildRequest, canStart, isCaptions, servicesOf } from '../schemas.ts';
 import { CostSummary } from './cost-summary.tsx';
 import { useExactPrice } from './use-exact-price.ts';
-import { sourceProblem, targetProblem, useCapabilitiesStore } from '../capabilities.ts';
+import { hasPremiumVoices, sourceProblem, targetProblem, useCapabilitiesStore } from '../capabilities.ts';
 import { VoicePicker } from './voice-picker.tsx';
+import { VoiceQuality } from './voice-quality.tsx';
 import { SubtitleStyleFields } from './subtitle-style-fields.tsx';
 import { SubtitlePreview } from './subtitle-preview.tsx';
 import { useEffect } from 'react';
@@ -38,10 +40,12 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
     kind === 'media' && config.wordsUploadId ? s.uploads[config.wordsUploadId] : undefined,
   );
   const wordsPending = Boolean(config.wordsUploadId) && !words?.fileUrl;
+  // Own words too short for Auto-detect: the server would refuse them after Start (SOURCE_LANGUAGE_REQUIRED).
+  const wordsNeedLanguage = Boolean(config.wordsUploadId && config.wordsTooShort) && config.source === AUTO_LANGUAGE;
   const setStyle = useStudioStore((s) => s.changeStyle);
   // The server's price for exactly this uploaded file (a YouTube link is priced when the job starts).
   const exact = useExactPrice(
-    mediaUrl && selection?.type === 'file' && config.targets.length > 0
+    mediaUrl && selection?.type === 'file' && config.targets.length > 0 && config.source
       ? {
           media_url: mediaUrl,
           source_language: config.source,
@@ -52,6 +56,13 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
   );
   const short = exact !== null && exact.credits > exact.balance;
   const caps = useCapabilitiesStore((s) => s.languages);
+  // Auto-detect for speech only where a recogniser identifies the language; otherwise the user names it (issue
+  // 22, item 3). With the user's own words the language is read from their text, so Auto-detect stays.
+  const speechDetection = useCapabilitiesStore((s) => s.speechDetection);
+  const noSpeechAuto = kind === 'media' && !config.wordsUploadId && speechDetection === false;
+  useEffect(() => {
+    if (noSpeechAuto && config.source === AUTO_LANGUAGE) update(kind, { source: '' });
+  }, [noSpeechAuto, config.source, kind, update]);
   useEffect(() => void useCapabilitiesStore.getState().load(), []);
   // A video's own language stays offered as captions (no translation, no voice-over); a document's does not.
   const targetOptions = STUDIO_LANGUAGES.filter((l) => kind === 'media' || l.code !== config.source).map((l) => {
@@ -63,6 +74,11 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
     };
   });
   const voicedTargets = config.targets.filter((code) => !isCaptions(kind, config.source, code));
+  // Premium only where the engines have Premium voices; otherwise Standard, and the studio says why.
+  const premium = hasPremiumVoices(caps, voicedTargets);
+  useEffect(() => {
+    if (premium === false && config.mode === 'dubbing') update(kind, { mode: 'manual' });
+  }, [premium, config.mode, kind, update]);
   const noTranslation = targetOptions.filter((l) => l.problem === 'translation');
   const noVoice = targetOptions.filter((l) => l.problem === 'voice');
   const unavailableSources = STUDIO_LANGUAGES.filter((l) => sourceProblem(caps, kind, l.code) !== null);
@@ -165,7 +181,14 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             onChange={(e) => update(kind, { source: e.target.value })}
             data-testid="source-language"
           >
-            {kind === 'media' ? <option value={AUTO_LANGUAGE}>{i18n._(AUTO_DETECT_LABEL)}</option> : null}
+            {kind === 'media' && !noSpeechAuto ? (
+              <option value={AUTO_LANGUAGE}>{i18n._(AUTO_DETECT_LABEL)}</option>
+            ) : null}
+            {noSpeechAuto ? (
+              <option value="" disabled>
+                {t`Choose the spoken language`}
+              </option>
+            ) : null}
             {STUDIO_LANGUAGES.map((l) => {
               // With the user's own words no recogniser runs: every language can be the source.
               const off = !config.wordsUploadId && unavailableSources.includes(l);
@@ -176,7 +199,21 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
               );
             })}
           </select>
-          {config.wordsUploadId ? (
+          {noSpeechAuto ? (
+            <small className="muted small" data-testid="source-speech-language">
+              <Trans>
+                Choose the language spoken in the video: the speech engines here cannot identify it, and speech in
+                another language would be recognised wrongly.
+              </Trans>
+            </small>
+          ) : null}
+          {wordsNeedLanguage ? (
+            <p className="field-error" role="alert" data-testid="words-too-short">
+              <Trans>
+                Your subtitles are too short for their language to be identified: choose the source language.
+              </Trans>
+            </p>
+          ) : config.wordsUploadId ? (
             <small className="muted small" data-testid="source-own-words">
               <Trans>
                 With your own subtitles or transcript, Auto-detect reads the language from their text; choose it
@@ -192,6 +229,9 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             </small>
           ) : null}
         </label>
+        {kind === 'media' ? (
+          <SpeakersField value={config.speakers ?? null} onChange={(speakers) => update(kind, { speakers })} />
+        ) : null}
         <fieldset className="field fieldset">
           <legend className="label">
             <Trans>Target languages</Trans>
@@ -274,47 +314,18 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
               </>
             ) : null}
             {config.voiceOver ? (
-              <fieldset className="field fieldset">
-                <legend className="label">
-                  <Trans>Voice-over quality</Trans>
-                </legend>
-                <div className="quality-grid">
-                  <label className={`quality${config.mode === 'manual' ? ' selected' : ''}`}>
-                    <input
-                      type="radio"
-                      name={`mode-${kind}`}
-                      checked={config.mode === 'manual'}
-                      onChange={() => update(kind, { mode: 'manual' })}
-                    />
-                    <strong>
-                      <Trans>Standard</Trans>
-                    </strong>
-                    <small>
-                      <Trans>Clear synthetic voices</Trans>
-                    </small>
-                  </label>
-                  <label className={`quality${config.mode === 'dubbing' ? ' selected' : ''}`}>
-                    <input
-                      type="radio"
-                      name={`mode-${kind}`}
-                      checked={config.mode === 'dubbing'}
-                      onChange={() => update(kind, { mode: 'dubbing' })}
-                    />
-                    <strong>
-                      <Trans>Premium</Trans>
-                    </strong>
-                    <small>
-                      <Trans>Natural neural voices where the server has them</Trans>
-                    </small>
-                  </label>
-                </div>
-              </fieldset>
+              <VoiceQuality
+                kind={kind}
+                mode={config.mode}
+                premium={premium}
+                onChange={(mode) => update(kind, { mode })}
+              />
             ) : null}
             {config.voiceOver && voicedTargets.length > 0 ? (
               <VoicePicker
                 kind={kind}
                 targets={voicedTargets}
-                tier={config.mode === 'dubbing' ? 'premium' : 'standard'}
+                tier={config.mode === 'dubbing' && premium !== false ? 'premium' : 'standard'}
                 chosen={config.voices}
                 onChoose={(code, id) => update(kind, { voices: { ...config.voices, [code]: id } })}
               />
@@ -331,13 +342,14 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             (!mediaUrl && selection?.type !== 'file') ||
             short ||
             uploadFailed ||
-            wordsPending
+            wordsPending ||
+            wordsNeedLanguage
           }
           onClick={() => void onStart()}
         >
           <Trans>Start Processing</Trans>
         </BusyButton>
-        {config.targets.length > 0 ? (
+        {config.targets.length > 0 && config.source ? (
           <p className="muted small">
             <Trans>
               From {languageName(config.source)} to {listOf(config.targets.map((code) => ({ code })))}

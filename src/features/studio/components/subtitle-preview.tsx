@@ -63,7 +63,7 @@ export function SubtitlePreview({ uploadId, contentType, style, source, targets 
   }
 
   const targetLanguage = targets[0] ?? i18n.locale;
-  const sourceLanguage = source === AUTO_LANGUAGE ? i18n.locale : source;
+  const sourceLanguage = source === AUTO_LANGUAGE || !source ? i18n.locale : source;
   const lines = previewLines(style, height, picture?.height);
   // The server leaves the source line out when the target is the source language (captions).
   const showSource = normaliseLanguage(targetLanguage) !== normaliseLanguage(sourceLanguage);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { VoiceInfo, VoiceTier } from '../../../../contract/capabilities.ts';
 import { languageLabel } from '../../../config/languages.ts';
 import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../capabilities.ts';
+import { voiceName } from '../voice-name.ts';
 
 interface VoicePickerProps {
   kind: 'media' | 'document';
@@ -26,7 +27,7 @@ export function VoicePicker({ kind, targets, tier, chosen, onChoose }: VoicePick
   if (!caps) return null;
   const label = (voice: VoiceInfo) => {
     const tierName = voice.tier === 'premium' ? t`Premium` : t`Standard`;
-    return `${voice.name} · ${tierName}`;
+    return `${voiceName(voice, i18n)} · ${tierName}`;
   };
   const play = (language: string, voiceId: string) => {
     audio.current?.pause();

@@ -6,6 +6,7 @@ import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
 import { useStudioStore } from '../store.ts';
+import { ownWordsText, tooShortToIdentify } from '../../../../contract/own-words.ts';
 
 /**
  * The video tab's optional second file: the user's own subtitles or transcript (.srt, .vtt, .txt), used instead of
@@ -19,9 +20,11 @@ export function WordsFile() {
 
   const onFile = async (file: File) => {
     try {
-      const view = await getUploadWorker().addUpload(file, 'document');
+      const view = await getUploadWorker().addUpload(file, 'words');
       useStudioStore.getState().upsertUpload(view);
-      update('media', { wordsUploadId: view.id });
+      const extension = file.name.split('.').pop() ?? '';
+      const text = await file.text().catch(() => '');
+      update('media', { wordsUploadId: view.id, wordsTooShort: tooShortToIdentify(ownWordsText(text, extension)) });
     } catch (error) {
       toast({
         title: t`Error`,
@@ -46,7 +49,7 @@ export function WordsFile() {
             className="btn btn-ghost btn-sm"
             onClick={() => {
               void getUploadWorker().removeUpload(upload.id);
-              update('media', { wordsUploadId: undefined });
+              update('media', { wordsUploadId: undefined, wordsTooShort: undefined });
             }}
           >
             <Trans>Remove</Trans>

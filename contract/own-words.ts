@@ -1,0 +1,43 @@
+/**
+ * The user's own subtitles or transcript on Auto-detect (issue 13): their language is identified from their
+ * text, which takes enough of it. The server's rule (server/src/media/language-id.ts, measured on the NTREX-128
+ * references) and the studio's warning before Start (issue 22 item 10) share these numbers.
+ */
+
+/**
+ * Letters needed before an answer: a Latin-script language needs about one long sentence (100 letters); a
+ * language told apart by its script alone (Arabic, Devanagari, Hangul, Han, kana) a phrase (20 letters).
+ */
+export const OWN_WORDS_MIN_LETTERS = { latin: 100, script: 20 } as const;
+
+/** Letters of the scripts that name their language alone. */
+const OWN_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** The words of a subtitle file's text: cue numbers, timings, the WEBVTT header, NOTE/STYLE blocks and tags left out. */
+export function ownWordsText(raw: string, extension: string): string {
+  if (!['srt', 'vtt'].includes(extension.toLowerCase())) return raw;
+  const kept: string[] = [];
+  let skipping = false;
+  for (const line of raw.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === '') {
+      skipping = false;
+      continue;
+    }
+    if (/^(NOTE|STYLE|REGION)\b/.test(trimmed)) skipping = true;
+    if (skipping || trimmed.includes('-->') || /^\d+$/.test(trimmed) || /^WEBVTT\b/.test(trimmed)) continue;
+    kept.push(trimmed.replace(/<[^>]*>/g, ''));
+  }
+  return kept.join(' ');
+}
+
+/**
+ * True when `text` has too few letters for its language to be identified (OWN_WORDS_MIN_LETTERS): fewer than 20,
+ * or fewer than 100 without any letter of a script that names its language.
+ */
+export function tooShortToIdentify(text: string): boolean {
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  if (letters < OWN_WORDS_MIN_LETTERS.script) return true;
+  return letters < OWN_WORDS_MIN_LETTERS.latin && !OWN_SCRIPT.test(text);
+}

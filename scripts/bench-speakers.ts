@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:speakers`: accuracy and speed of the local speaker engine (server/src/media/speakers) on
+ * ../shared/testdata/speakers (issue 19). For each WAV with reference turns (sample.rttm, ami-train.rttm): the
+ * diarization error rate (DER: missed + false alarm + confusion over reference speech, 0.25 s collar on each side
+ * of every reference boundary, within the .uem region when given; der.ts), the number of speakers found against
+ * the reference's, and the real-time factor (stage seconds / audio seconds) with the count on Auto. Prints a
+ * table, the averages, then one JSON line. Goals: DER <= 15 % on sample.wav, <= 40 % averaged over the AMI
+ * excerpts, the count right on sample.wav and on 6 of the 9 AMI files, RTF <= 0.05. A measurement: it never fails.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readWav, durationOf } from '../server/src/media/wav.ts';
+import { diarizeClassic } from '../server/src/media/speakers/classic.ts';
+import { diarizationErrorRate, parseRttm, parseUem, type SpeakerTurn } from '../server/src/media/speakers/der.ts';
+
+const DIR = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../shared/testdata/speakers'));
+
+async function readAll(ext: string, parse: (t: string) => Map<string, unknown>) {
+  const out = new Map<string, unknown>();
+  for (const f of (await readdir(DIR)).filter((n) => n.endsWith(ext)))
+    for (const [k, v] of parse(await readFile(path.join(DIR, f), 'utf8'))) out.set(k, v);
+  return out;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const round = (x: number) => Math.round(x * 10) / 10;
+const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+const mean = (v: number[]) => sum(v) / Math.max(1, v.length);
+
+async function main() {
+  const refs = (await readAll('.rttm', parseRttm)) as Map<string, SpeakerTurn[]>;
+  const uems = (await readAll('.uem', parseUem)) as Map<string, { start: number; end: number }[]>;
+  const files = (await readdir(DIR)).filter((n) => n.endsWith('.wav')).sort();
+  const rows: {
+    file: string;
+    der: number;
+    errors: number;
+    total: number;
+    missed: number;
+    falseAlarm: number;
+    confusion: number;
+    found: number;
+    reference: number;
+    rtf: number;
+    derKnown: number;
+    knownErrors: number;
+  }[] = [];
+  console.log('file        DER     miss  FA    conf  speakers(found/ref)  DER(count given)  RTF');
+  for (const name of files) {
+    const id = name.replace(/\.wav$/, '');
+    // A file with no reference rows has no speech to score (the AMI excerpts list every turn; none means silence).
+    const reference = refs.get(id) ?? [];
+    const audio = await readWav(path.join(DIR, name));
+    const uem = uems.get(id);
+    const t0 = performance.now();
+    const turns = diarizeClassic(audio);
+    const rtf = (performance.now() - t0) / 1000 / durationOf(audio);
+    const count = new Set(reference.map((t) => t.speaker)).size;
+    const r = diarizationErrorRate(reference, turns, { collar: 0.25, uem });
+    const known = diarizationErrorRate(reference, diarizeClassic(audio, { numSpeakers: Math.max(1, count) }), {
+      collar: 0.25,
+      uem,
+    });
+    const found = new Set(turns.map((t) => t.speaker)).size;
+    rows.push({
+      file: id,
+      der: r.der,
+      errors: r.der * r.total,
+      total: r.total,
+      missed: r.missed,
+      falseAlarm: r.falseAlarm,
+      confusion: r.confusion,
+      found,
+      reference: count,
+      rtf,
+      derKnown: known.der,
+      knownErrors: known.der * known.total,
+    });
+    console.log(
+      `${id.padEnd(10)}  ${pct(r.der).padStart(6)}  ${r.missed.toFixed(1).padStart(4)}  ${r.falseAlarm.toFixed(1).padStart(4)}  ${r.confusion.toFixed(1).padStart(4)}  ${`${found}/${count}`.padStart(19)}  ${pct(known.der).padStart(16)}  ${rtf.toFixed(3)}`,
+    );
+  }
+  const ami = rows.filter((r) => r.file.startsWith('trn'));
+  const sample = rows.find((r) => r.file === 'sample');
+  const summary = {
+    bench: 'speakers',
+    engine: 'classic',
+    collar: 0.25,
+    sample_der: sample ? Number(sample.der.toFixed(4)) : null,
+    sample_speakers: sample ? `${sample.found}/${sample.reference}` : null,
+    // Pooled as pyannote.metrics and md-eval report a corpus: all errors over all reference speech.
+    ami_der_pooled: Number((sum(ami.map((r) => r.errors)) / sum(ami.map((r) => r.total))).toFixed(4)),
+    ami_seconds: {
+      missed: round(sum(ami.map((r) => r.missed))),
+      false_alarm: round(sum(ami.map((r) => r.falseAlarm))),
+      confusion: round(sum(ami.map((r) => r.confusion))),
+      reference: round(sum(ami.map((r) => r.total))),
+    },
+    ami_der_pooled_count_given: Number((sum(ami.map((r) => r.knownErrors)) / sum(ami.map((r) => r.total))).toFixed(4)),
+    ami_der_mean_of_files: Number(mean(ami.map((r) => r.der)).toFixed(4)),
+    ami_count_right: `${ami.filter((r) => r.found === r.reference).length}/${ami.length}`,
+    rtf_mean: Number(mean(rows.map((r) => r.rtf)).toFixed(4)),
+    rtf_max: Number(Math.max(...rows.map((r) => r.rtf)).toFixed(4)),
+  };
+  console.log(
+    `\nsample.wav DER ${summary.sample_der === null ? '-' : pct(summary.sample_der)} (speakers ${summary.sample_speakers}); ` +
+      `AMI DER ${pct(summary.ami_der_pooled)} pooled (count given: ${pct(summary.ami_der_pooled_count_given)}; ` +
+      `mean of files ${pct(summary.ami_der_mean_of_files)}), ` +
+      `count right on ${summary.ami_count_right}; RTF mean ${summary.rtf_mean}, max ${summary.rtf_max}`,
+  );
+  console.log(JSON.stringify(summary));
+}
+
+await main();

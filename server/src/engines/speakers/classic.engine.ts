@@ -1,0 +1,24 @@
+/**
+ * The local speaker engine, the embedded default: classic signal processing, no model files and no network
+ * (media/speakers/classic.ts: speech regions, MFCC Gaussians and pitch, spectral clustering, smoothing).
+ * Speech regions are the transcript's words (joined across short pauses) when there are any, else the voice
+ * activity detector's.
+ */
+import { diarizeClassic } from '../../media/speakers/classic.ts';
+import { readWav, resample } from '../../media/wav.ts';
+import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';
+
+/** Creates the classic engine. @throws from `diarize`: Error when the file is not PCM WAV. */
+export function createClassicSpeakersEngine(): SpeakersEngine {
+  return {
+    id: 'classic',
+    kind: 'local',
+    available: async () => true,
+    async diarize(wavPath: string, opts: DiarizeOptions): Promise<SpeakerTurn[]> {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      const audio = resample(await readWav(wavPath), 16000);
+      const regions = (opts.words ?? []).map((w) => ({ start: w.start, end: w.end }));
+      return diarizeClassic(audio, { numSpeakers: opts.numSpeakers, regions });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Stage speakers (issue 19), after transcribe (or the user's own words) and before cues: who speaks when. The
+ * plan's speakers engine (the local classic one by default; OpenAI or ElevenLabs when configured) gives speaker
+ * turns; the speakers are renamed `S1`, `S2` … in order of first appearance and every transcript word gets the
+ * speaker of the turn it overlaps most (the nearest turn when it overlaps none). Artifact `speakers.json`
+ * (SpeakerTrack). Skipped when the request says one speaker (`num_speakers` 1) or no speakers engine is configured.
+ * @throws MediaError ENGINE_FAILED.
+ */
+import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
+import type { RecognisedWord } from '../../engines/speech.engine.ts';
+import { need, viaEngine, type RunState, type StageModule } from './stage.ts';
+
+export const SPEAKERS_ARTIFACT = 'speakers.json';
+
+/** A transcript word with its speaker. Seconds. */
+export interface SpeakerWord {
+  text: string;
+  start: number;
+  end: number;
+  speaker: string;
+}
+
+/** The speakers artifact: the engine, the turns (seconds, speakers `S1` …) and each transcript word's speaker. */
+export interface SpeakerTrack {
+  engine: string;
+  turns: SpeakerTurn[];
+  words: SpeakerWord[];
+}
+
+/** Whether the run diarizes: not for one speaker, and only with a speakers engine. */
+export const diarizes = (s: RunState) => s.req.numSpeakers !== 1 && !!s.plan.speakers;
+
+/** Renames the speakers `S1`, `S2` … by first appearance; turns in time order. */
+export function renameSpeakers(turns: readonly SpeakerTurn[]): SpeakerTurn[] {
+  const names = new Map<string, string>();
+  return [...turns]
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((t) => {
+      if (!names.has(t.speaker)) names.set(t.speaker, `S${names.size + 1}`);
+      return { start: t.start, end: t.end, speaker: names.get(t.speaker)! };
+    });
+}
+
+/** The speaker of the turn a word overlaps most, else of the nearest turn; '' when there are no turns. */
+export function speakerAt(turns: readonly SpeakerTurn[], start: number, end: number): string {
+  let best = '';
+  let bestScore = -Infinity;
+  for (const t of turns) {
+    const overlap = Math.min(end, t.end) - Math.max(start, t.start);
+    // A negative overlap is the distance to the turn: the nearest wins when none overlaps.
+    if (overlap > bestScore) [best, bestScore] = [t.speaker, overlap];
+  }
+  return best;
+}
+
+/** Each word with its speaker. */
+export function wordsWithSpeakers(turns: readonly SpeakerTurn[], words: readonly RecognisedWord[]): SpeakerWord[] {
+  return words.map((w) => ({ text: w.text, start: w.start, end: w.end, speaker: speakerAt(turns, w.start, w.end) }));
+}
+
+export const speakersStage: StageModule = {
+  name: 'speakers',
+  stage: 'speakers',
+  runsWhen: diarizes,
+  async restore(s) {
+    if (!diarizes(s)) return true;
+    const saved = await s.artifacts.readJson<SpeakerTrack>(SPEAKERS_ARTIFACT);
+    if (saved) {
+      s.speakers = saved;
+      s.engines.speakers = saved.engine;
+    }
+    return !!saved;
+  },
+  async run(s) {
+    const engine = need(s.plan.speakers, 'the speakers engine');
+    const wav = need(s.wavPath, 'the speech WAV');
+    const words = s.transcript?.words ?? [];
+    const turns = await viaEngine(s, 'speakers', engine.id, () =>
+      engine.diarize(wav, {
+        numSpeakers: s.req.numSpeakers,
+        words,
+        language: s.source ?? s.plan.sourceLanguage,
+        signal: s.req.signal,
+      }),
+    );
+    const renamed = renameSpeakers(turns);
+    const track: SpeakerTrack = { engine: engine.id, turns: renamed, words: wordsWithSpeakers(renamed, words) };
+    await s.artifacts.writeJson(SPEAKERS_ARTIFACT, track);
+    s.speakers = track;
+    s.engines.speakers = engine.id;
+  },
+};

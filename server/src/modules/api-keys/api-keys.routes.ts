@@ -1,0 +1,34 @@
+/** GET/POST /v1/api-keys and DELETE /v1/api-keys/{id} (issue 23): the signed-in account's API keys. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { parseInput } from '../../http/validate.ts';
+import { CreateApiKeyRequest } from '../../../../contract/api-keys.ts';
+import * as service from './api-keys.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('preHandler', requireUser(ctx));
+    api.get('/v1/api-keys', async (request) => service.listKeys(ctx, currentUser(request).id));
+    api.post(
+      '/v1/api-keys',
+      { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 30, timeWindow: '1 minute' } : false } },
+      async (request, reply) => {
+        const key = await service.createKey(
+          ctx,
+          currentUser(request).id,
+          parseInput(CreateApiKeyRequest, request.body),
+        );
+        return reply.status(201).send(key);
+      },
+    );
+    api.delete('/v1/api-keys/:id', async (request) => {
+      const { id } = request.params as { id: string };
+      if (!UUID.test(id)) throw new AppError('API_KEY_NOT_FOUND');
+      return service.revokeKey(ctx, currentUser(request).id, id.toLowerCase());
+    });
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Job events to webhooks: `emitJobEvent` records one delivery per subscribed endpoint and queues it;
+ * `deliverWebhook` (the 'webhook.deliver' job) makes one signed try and, when it fails, queues the next try after
+ * WEBHOOK_RETRY_BASE_SECONDS x 2^(tries - 1) (at most 6 h) while the event is younger than
+ * WEBHOOK_RETRY_WINDOW_SECONDS (24 h). A delivery that runs out of time fails, its endpoint is disabled and its
+ * owner e-mailed.
+ */
+import crypto from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '../../../../contract/webhooks.ts';
+import { findJob, outputsOf } from '../jobs/job.repository.ts';
+import { presentJob } from '../jobs/job.presenter.ts';
+import { findUserById } from '../users/user.repository.ts';
+import { sendWebhook } from './webhook-sender.ts';
+import { signWebhook } from './webhook-signature.ts';
+import * as repo from './webhook.repository.ts';
+
+const MAX_DELAY_SECONDS = 6 * 60 * 60;
+
+/** Queues try number `tries + 1` of a delivery, `delaySeconds` from now. */
+export async function enqueueDelivery(
+  ctx: Pick<AppContext, 'queue'>,
+  deliveryId: string,
+  tries: number,
+  delaySeconds = 0,
+): Promise<void> {
+  await ctx.queue.send(
+    'webhook.deliver',
+    { version: 1, deliveryId },
+    { singletonKey: `${deliveryId}:${tries}`, startAfterSeconds: delaySeconds || undefined },
+  );
+}
+
+/**
+ * Sends `type` about job `jobId` to every enabled endpoint of its owner that subscribed to it. Never throws (a job
+ * has finished whatever happens here): failures are logged.
+ */
+export async function emitJobEvent(ctx: AppContext, type: WebhookEventType, jobId: string): Promise<void> {
+  try {
+    const job = await findJob(ctx.db, jobId);
+    if (!job) return;
+    const endpoints = await repo.subscribedEndpoints(ctx.db, job.userId, type);
+    if (endpoints.length === 0) return;
+    const eventId = `evt_${crypto.randomUUID().replaceAll('-', '')}`;
+    const object = await presentJob(ctx.storage, job, await outputsOf(ctx.db, [job.id]));
+    const payload = { id: eventId, type, created: Math.floor(Date.now() / 1000), data: { object } };
+    for (const endpoint of endpoints) {
+      const delivery = await repo.insertDelivery(ctx.db, {
+        endpointId: endpoint.id,
+        eventId,
+        eventType: type,
+        payload,
+      });
+      if (delivery) await enqueueDelivery(ctx, delivery.id, 0);
+    }
+  } catch (err) {
+    ctx.logger.error({ err, jobId, type }, 'could not queue the webhook event');
+  }
+}
+
+/** The 'webhook.deliver' job: one try of a delivery. */
+export async function deliverWebhook(ctx: AppContext, deliveryId: string): Promise<void> {
+  const found = await repo.findDelivery(ctx.db, deliveryId);
+  if (!found || found.delivery.status !== 'pending') return;
+  const { delivery, endpoint } = found;
+  const cfg = ctx.config.api;
+  const body = JSON.stringify(delivery.payload);
+  const at = new Date();
+  const result = endpoint.disabledAt
+    ? { status: null, error: 'the endpoint is disabled' }
+    : await sendWebhook(
+        endpoint.url,
+        body,
+        {
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, endpoint.secret, Math.floor(at.getTime() / 1000)),
+          'user-agent': 'Tarjama-Webhooks/1.0',
+        },
+        {
+          allowPrivate: cfg.webhookAllowPrivateUrls,
+          allowHttp: ctx.config.app.env !== 'production' || cfg.webhookAllowPrivateUrls,
+          timeoutMs: cfg.webhookTimeoutSeconds * 1000,
+        },
+      );
+  const attempt = { at: at.toISOString(), status: result.status, error: result.error };
+  if (!result.error) return repo.recordAttempt(ctx.db, delivery.id, attempt, 'succeeded');
+  const tries = delivery.attempts.length + 1;
+  const delay = Math.min(cfg.webhookRetryBaseSeconds * 2 ** (tries - 1), MAX_DELAY_SECONDS);
+  const deadline = delivery.createdAt.getTime() + cfg.webhookRetryWindowSeconds * 1000;
+  if (!endpoint.disabledAt && at.getTime() + delay * 1000 <= deadline) {
+    await repo.recordAttempt(ctx.db, delivery.id, attempt, 'pending');
+    return enqueueDelivery(ctx, delivery.id, tries, delay);
+  }
+  await repo.recordAttempt(ctx.db, delivery.id, attempt, 'failed');
+  if (!endpoint.disabledAt && (await repo.disableEndpoint(ctx.db, endpoint.id))) await mailDisabled(ctx, endpoint);
+}
+
+/** Tells the owner their endpoint was disabled. Never throws. */
+async function mailDisabled(ctx: AppContext, endpoint: repo.EndpointRow): Promise<void> {
+  try {
+    const user = await findUserById(ctx.db, endpoint.userId);
+    if (!user) return;
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'Tarjama: your webhook endpoint was disabled',
+      text:
+        `We could not deliver events to ${endpoint.url} for ${Math.round(ctx.config.api.webhookRetryWindowSeconds / 3600)} hours, ` +
+        `so we stopped sending to it.\n\nCheck the delivery log in ${ctx.config.app.publicUrl}/settings, fix the receiver, ` +
+        `then add the endpoint again.`,
+    });
+  } catch (err) {
+    ctx.logger.error({ err, endpointId: endpoint.id }, 'could not send the webhook disabled e-mail');
+  }
+}
+
+/** Registers the 'webhook.deliver' job handler. */
+export function registerWebhookWorkers(ctx: AppContext): void {
+  ctx.queue.handle('webhook.deliver', async (payload) => deliverWebhook(ctx, payload.deliveryId));
+}

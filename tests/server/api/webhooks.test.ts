@@ -1,0 +1,170 @@
+/**
+ * Signed webhooks (issue 23 item 3): a receiver that fails 3 times gets the event on the 4th try, each try signed
+ * with the Stripe-style scheme and logged with its status code; in production mode URLs that are not https or that
+ * resolve to loopback, private or link-local addresses (169.254.169.254) are refused, and checked again at delivery.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { until } from '../helpers/server-process.ts';
+import { api, createUser } from '../jobs/fixtures.ts';
+import { webhookEndpoints } from '../../../server/src/db/schema/index.ts';
+import { isBlockedAddress } from '../../../server/src/modules/webhooks/address-guard.ts';
+import { verifyWebhookSignature } from '../../../server/src/modules/webhooks/webhook-signature.ts';
+import { proUserWithKey } from './api-helpers.ts';
+import { startReceiver, type Receiver } from './webhook-receiver.ts';
+
+describe.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
+  let t: TestApp;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    t = await startTestApp({
+      kind,
+      queue: { work: true },
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1' },
+    });
+    receiver = await startReceiver(3);
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it('a receiver failing 3 times gets the signed event on the 4th try; the log shows 500, 500, 500, 200', async () => {
+    const { key } = await proUserWithKey(t);
+    const created = await api(t, key, 'POST', '/v1/webhooks', { url: receiver.url });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      url: receiver.url,
+      events: ['job.completed', 'job.failed'],
+      disabled_at: null,
+    });
+    const secret: string = created.body.secret;
+    expect(secret).toMatch(/^whsec_/);
+    expect(JSON.stringify((await api(t, key, 'GET', '/v1/webhooks')).body)).not.toContain(secret);
+
+    const test = await api(t, key, 'POST', `/v1/webhooks/${created.body.id}/test`);
+    expect(test.status).toBe(202);
+    await until('the 4th try', async () => receiver.received.length >= 4, 60_000);
+    expect(receiver.received.map((r) => r.status)).toEqual([500, 500, 500, 200]);
+    const events = receiver.received.map((r) => JSON.parse(r.body));
+    expect(new Set(events.map((e) => e.id)).size).toBe(1);
+    expect(events[0]).toMatchObject({ type: 'webhook.test', data: { object: null } });
+    for (const r of receiver.received) {
+      const header = r.headers['tarjama-signature'] as string;
+      expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(verifyWebhookSignature(r.body, header, secret)).toBe(true);
+      expect(verifyWebhookSignature(r.body, header, 'whsec_wrong')).toBe(false);
+      expect(verifyWebhookSignature(r.body + ' ', header, secret)).toBe(false);
+      // A replay 6 minutes later is refused.
+      const t0 = Number(header.match(/t=(\d+)/)![1]);
+      expect(verifyWebhookSignature(r.body, header, secret, t0 + 360)).toBe(false);
+    }
+    const tries = receiver.received.map((r) => Number((r.headers['tarjama-signature'] as string).match(/t=(\d+)/)![1]));
+    // Back-off: 1 s, 2 s, 4 s between tries (whole seconds, pg-boss polls every second).
+    expect(tries[3] - tries[0]).toBeGreaterThanOrEqual(6);
+
+    const log = await until(
+      'the delivery log',
+      async () => {
+        const l = await api(t, key, 'GET', `/v1/webhooks/${created.body.id}/deliveries`);
+        return l.body.deliveries[0]?.status === 'succeeded' ? l : null;
+      },
+      10_000,
+    );
+    expect(log.body.deliveries[0].attempts.map((a: any) => a.status)).toEqual([500, 500, 500, 200]);
+  }, 90_000);
+
+  it("another account gets 404 on the endpoint's ids; Free accounts cannot add endpoints", async () => {
+    const a = await proUserWithKey(t);
+    const b = await proUserWithKey(t);
+    const created = await api(t, a.key, 'POST', '/v1/webhooks', { url: receiver.url, events: ['job.failed'] });
+    for (const [method, path] of [
+      ['POST', `/v1/webhooks/${created.body.id}/test`],
+      ['GET', `/v1/webhooks/${created.body.id}/deliveries`],
+      ['DELETE', `/v1/webhooks/${created.body.id}`],
+    ] as const) {
+      const r = await api(t, b.key, method, path);
+      expect(r.status).toBe(404);
+      expect(r.body.code).toBe('WEBHOOK_NOT_FOUND');
+    }
+    expect((await api(t, b.key, 'GET', '/v1/webhooks')).body.endpoints).toEqual([]);
+    const free = await createUser(t, 25);
+    expect((await api(t, free, 'POST', '/v1/webhooks', { url: receiver.url })).body.code).toBe(
+      'API_ACCESS_NOT_IN_PLAN',
+    );
+  });
+});
+
+describe('webhook URLs in production mode (SSRF guard)', () => {
+  let t: TestApp;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite', queue: { work: true }, env: { NODE_ENV: 'production' } });
+    receiver = await startReceiver(0);
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it('refuses http, and URLs resolving to 127.0.0.1, 169.254.169.254 or private ranges', async () => {
+    const { key } = await proUserWithKey(t);
+    for (const [url, why] of [
+      ['http://example.com/hook', /https/],
+      ['https://localhost/hook', /127\.0\.0\.1|::1/],
+      ['https://127.0.0.1/hook', /127\.0\.0\.1/],
+      ['https://169.254.169.254/latest/meta-data', /169\.254\.169\.254/],
+      ['https://10.1.2.3/hook', /10\.1\.2\.3/],
+      ['https://[::1]/hook', /::1/],
+      ['https://[::ffff:127.0.0.1]/hook', /127\.0\.0\.1|::ffff/],
+    ] as const) {
+      const r = await api(t, key, 'POST', '/v1/webhooks', { url });
+      expect(r.status, url).toBe(400);
+      expect(r.body.code).toBe('WEBHOOK_URL_NOT_ALLOWED');
+      expect(r.body.error).toMatch(why);
+    }
+    expect((await api(t, key, 'GET', '/v1/webhooks')).body.endpoints).toEqual([]);
+  });
+
+  it('checks again at delivery: an endpoint now pointing at 127.0.0.1 gets nothing and the log says why', async () => {
+    const { user, key } = await proUserWithKey(t);
+    // As if its name resolved elsewhere when it was added: the row is written directly.
+    const [row] = await t.ctx.db
+      .insert(webhookEndpoints)
+      .values({ userId: user.id, url: receiver.url, secret: 'whsec_x', events: ['job.completed'] })
+      .returning();
+    await api(t, key, 'POST', `/v1/webhooks/${row.id}/test`);
+    const log = await until(
+      'a refused try',
+      async () => {
+        const l = await api(t, key, 'GET', `/v1/webhooks/${row.id}/deliveries`);
+        return l.body.deliveries[0]?.attempts.length ? l : null;
+      },
+      30_000,
+    );
+    expect(log.body.deliveries[0].attempts[0]).toMatchObject({ status: null });
+    expect(log.body.deliveries[0].attempts[0].error).toMatch(/refused|https/);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('knows the blocked ranges', () => {
+    for (const ip of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+    ])
+      expect(isBlockedAddress(ip), ip).toBe(true);
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isBlockedAddress(ip), ip).toBe(false);
+  });
+});

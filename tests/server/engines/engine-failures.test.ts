@@ -1,0 +1,184 @@
+/**
+ * Engine failures that retrying cannot fix, against local servers answering as DeepL, OpenAI and LibreTranslate
+ * document: DeepL 456 (quota), 413 (request over 128 KiB), OpenAI 400 over the 4,096-character speech input fail at
+ * once with their own code and no retry; a long Retry-After is waited for up to the setting; a pair that another
+ * configured engine serves falls back to it; a job whose engine quota is used up fails after one try with its
+ * credits back (both databases).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as v from 'valibot';
+import { createDeepLEngine } from '../../../server/src/engines/translation/deepl.engine.ts';
+import { createOpenAiVoiceEngine } from '../../../server/src/engines/voice/openai.engine.ts';
+import { EngineHttpError, type EngineHttpSettings } from '../../../server/src/engines/http-client.ts';
+import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
+import { LOCAL_ENGINES_CONFIG, type EnginesConfig } from '../../../server/src/config/engines.config.ts';
+import { runMediaPipeline } from '../../../server/src/media/pipeline.ts';
+import { MediaError } from '../../../server/src/media/media-error.ts';
+import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
+import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
+import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
+import { DATABASE_KINDS } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { api, createUser, JFK_MP4, JFK_WAV, uploadByPut } from '../jobs/fixtures.ts';
+import { JobResponse } from '../../../contract/jobs.ts';
+import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
+
+const KEY = 'k-123:fx';
+type DeepL = Awaited<ReturnType<typeof startFakeDeepL>>;
+const translateCalls = (d: DeepL) => d.requests.filter((r) => r.path === '/v2/translate').length;
+
+/** Catches the rejection of `p` (the test fails when `p` resolves). */
+async function rejection(p: Promise<unknown>): Promise<EngineHttpError> {
+  const e = await p.then(
+    () => new Error('resolved'),
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(EngineHttpError);
+  return e as EngineHttpError;
+}
+
+describe('engine calls that a retry cannot fix fail at once, a long Retry-After is waited for', () => {
+  let deepl: DeepL;
+  beforeAll(async () => (deepl = await startFakeDeepL({ apiKey: KEY, characterLimit: 1000 })));
+  afterAll(() => deepl.close());
+  const http: EngineHttpSettings = { timeoutSeconds: 10, retries: 3 };
+
+  it('DeepL 456 (quota exceeded) is one request and a quota failure', async () => {
+    const engine = createDeepLEngine({ apiUrl: deepl.url, apiKey: KEY }, http);
+    const before = translateCalls(deepl);
+    const e = await rejection(engine.translate(['x'.repeat(1200)], { from: 'en', to: 'de' }));
+    expect(e).toMatchObject({ status: 456, kind: 'quota' });
+    expect(e.message).toBe('DeepL: quota exceeded (Quota exceeded)');
+    expect(translateCalls(deepl) - before).toBe(1);
+  });
+
+  it('DeepL 413 (a request over 128 KiB) is one request and an input-too-large failure', async () => {
+    const engine = createDeepLEngine({ apiUrl: deepl.url, apiKey: KEY }, http);
+    const before = translateCalls(deepl);
+    const texts = Array.from({ length: 45 }, () => 'Ask not what your country can do for you. '.repeat(80));
+    const e = await rejection(engine.translate(texts, { from: 'en', to: 'de' }));
+    expect(e).toMatchObject({ status: 413, kind: 'input_too_large' });
+    expect(translateCalls(deepl) - before).toBe(1);
+  });
+
+  it('OpenAI speech 400 over its 4,096-character input is one request and an input-too-large failure', async () => {
+    const oa = await startFakeOpenAi();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'engine-failures-'));
+    try {
+      const engine = createOpenAiVoiceEngine({ baseUrl: oa.url, model: 'tts-1' }, http);
+      const e = await rejection(
+        engine.synthesize('Ask not. '.repeat(600), { language: 'en', voice: 'alloy', outPath: `${dir}/x.wav` }),
+      );
+      expect(e).toMatchObject({ status: 400, kind: 'input_too_large' });
+      expect(oa.requests.filter((r) => r.path === '/v1/audio/speech')).toHaveLength(1);
+    } finally {
+      await oa.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('Retry-After: 120 is waited for when the setting allows it, and fails at once when it does not', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const patient = createDeepLEngine(
+      { apiUrl: deepl.url, apiKey: KEY },
+      { ...http, maxRetryAfterSeconds: 300, sleep },
+    );
+    deepl.rateLimitNext(1, 120);
+    expect(await patient.translate(['The house is red.'], { from: 'en', to: 'es' })).toEqual(['La casa es roja.']);
+    expect(waits).toEqual([120_000]);
+
+    const hasty = createDeepLEngine({ apiUrl: deepl.url, apiKey: KEY }, { ...http, maxRetryAfterSeconds: 60, sleep });
+    deepl.rateLimitNext(1, 120);
+    const before = translateCalls(deepl);
+    const e = await rejection(hasty.translate(['The house is red.'], { from: 'en', to: 'es' }));
+    expect(e.message).toMatch(/asked to wait 120 s, longer than the 60 s allowed/);
+    expect(e.kind).toBe('unavailable');
+    expect(translateCalls(deepl) - before).toBe(1);
+    expect(waits).toEqual([120_000]);
+  });
+});
+
+describe('a pair another configured engine serves falls back to it', () => {
+  it('DeepL out of quota: the German subtitles come from LibreTranslate and the job names it', async () => {
+    const deepl = await startFakeDeepL({ apiKey: KEY, characterLimit: 10 });
+    const lt = await startFakeLibreTranslate();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'engine-fallback-'));
+    try {
+      const config: EnginesConfig = {
+        ...LOCAL_ENGINES_CONFIG,
+        deepl: { apiUrl: deepl.url, apiKey: KEY },
+        libreTranslate: { url: lt.url },
+      };
+      const req = {
+        inputPath: JFK_WAV,
+        sourceLanguage: 'en',
+        targetLanguages: ['de'],
+        services: ['subtitle' as const],
+        voiceMode: 'dubbing' as const,
+        baseName: 'jfk',
+        outDir: dir,
+      };
+      const result = await runMediaPipeline(req, createEngineRegistry(config).choose(req));
+      expect(result.engines.translation_de).toBe('libretranslate');
+      expect(result.outputs.map((o) => o.filename)).toContain('jfk_de.srt');
+      expect(translateCalls(deepl)).toBe(1);
+
+      // Without the second engine the same job fails with the quota's own code and no retry.
+      const alone: EnginesConfig = { ...LOCAL_ENGINES_CONFIG, deepl: { apiUrl: deepl.url, apiKey: KEY } };
+      const err = await runMediaPipeline(req, createEngineRegistry(alone).choose(req)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MediaError);
+      expect(err).toMatchObject({
+        code: 'ENGINE_QUOTA_EXCEEDED',
+        message: expect.stringContaining('The translation engine (deepl) has used up its quota.'),
+      });
+      expect(translateCalls(deepl)).toBe(2);
+    } finally {
+      await Promise.all([deepl.close(), lt.close()]);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('a job whose engine quota is used up, on %s', (kind) => {
+  let t: TestApp;
+  let deepl: DeepL;
+  beforeAll(async () => {
+    deepl = await startFakeDeepL({ apiKey: KEY, characterLimit: 10 });
+    t = await startTestApp({
+      kind,
+      env: { DEEPL_API_KEY: KEY, DEEPL_API_URL: deepl.url },
+      queue: { work: true },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await deepl?.close();
+  });
+
+  it('fails after one try with ENGINE_QUOTA_EXCEEDED and gives the credits back', async () => {
+    const alice = await createUser(t, 100);
+    const url = (await uploadByPut(t, alice, JFK_MP4, 'jfk.mp4', 'video/mp4')).fileUrl;
+    const sub = await api(t, alice, 'POST', '/v1/jobs/translate', {
+      media_url: url,
+      source_language: 'en',
+      target_languages: ['de'],
+      services_to_run: ['subtitle'],
+    });
+    expect(sub.status).toBe(201);
+    const end = Date.now() + 120_000;
+    let job = v.parse(JobResponse, sub.body);
+    while (job.status !== 'failed') {
+      if (job.status === 'completed' || Date.now() > end) throw new Error(`job ${job.status}`);
+      await new Promise((r) => setTimeout(r, 300));
+      job = v.parse(JobResponse, (await api(t, alice, 'GET', `/v1/jobs/${sub.body.id}`)).body);
+    }
+    expect(job.error_code).toBe('ENGINE_QUOTA_EXCEEDED');
+    expect(job.error).toMatch(/deepl\) has used up its quota/);
+    expect(translateCalls(deepl)).toBe(1);
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(100);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Issue 19 item 1: the speakers stage. The local classic engine on real recordings (../shared/testdata): the
+ * two-person pyannote sample against its reference turns, and a recording made of a female (LJ Speech) and a male
+ * (JFK) speaker taking turns run through the whole pipeline with the local engines: the stage finds two speakers,
+ * saves its turns and every word's speaker; `num_speakers` 1 skips it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
+import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.ts';
+import { runProcess } from '../../../server/src/engines/run-process.ts';
+import { runMediaPipeline, type PipelineRequest } from '../../../server/src/media/pipeline.ts';
+import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
+import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
+import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
+import { SPEAKERS_ARTIFACT, type SpeakerTrack } from '../../../server/src/media/stages/speakers.ts';
+import { readWav } from '../../../server/src/media/wav.ts';
+import { TESTDATA } from '../helpers/testdata.ts';
+
+const registry = createEngineRegistry(LOCAL_ENGINES_CONFIG);
+let dir: string;
+let twoVoices: string;
+/** Where each speaker talks in the two-voice recording (seconds). */
+let halves: { female1: number; male: number };
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'speakers-test-'));
+  twoVoices = path.join(dir, 'two-voices.wav');
+  // LJ001-0001 (a woman, 9.7 s), JFK (a man, 11 s), LJ001-0004 (the woman, 5.1 s), 0.6 s of silence between.
+  const parts = ['audio/LJ001-0001.wav', 'audio/jfk.wav', 'audio/LJ001-0004.wav'].map((p) => `${TESTDATA}/${p}`);
+  const inputs = parts.flatMap((p) => ['-i', p]);
+  const chain = parts.map((_, i) => `[${i}:a]aresample=16000,aformat=channel_layouts=mono,apad=pad_dur=0.6[a${i}]`);
+  await runProcess('ffmpeg', [
+    '-v',
+    'error',
+    ...inputs,
+    '-filter_complex',
+    `${chain.join(';')};[a0][a1][a2]concat=n=3:v=0:a=1[out]`,
+    '-map',
+    '[out]',
+    twoVoices,
+  ]);
+  halves = { female1: 9.7 + 0.6, male: 9.7 + 0.6 + 11 + 0.6 };
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the classic speaker engine', () => {
+  it('tells the two people of the pyannote sample apart on Auto: 2 speakers, DER under 15 %', async () => {
+    const audio = await readWav(`${TESTDATA}/speakers/sample.wav`);
+    const reference = parseRttm(await readFile(`${TESTDATA}/speakers/sample.rttm`, 'utf8')).get('sample')!;
+    const turns = diarizeClassic(audio);
+    expect(new Set(turns.map((t) => t.speaker)).size).toBe(2);
+    expect(diarizationErrorRate(reference, turns, { collar: 0.25 }).der).toBeLessThan(0.15);
+  });
+
+  it('gives one speaker when told there is one', async () => {
+    const audio = await readWav(`${TESTDATA}/speakers/sample.wav`);
+    const turns = diarizeClassic(audio, { numSpeakers: 1 });
+    expect(new Set(turns.map((t) => t.speaker))).toEqual(new Set(['S1']));
+  });
+});
+
+describe('the speakers stage in the pipeline', () => {
+  const request = (over: Partial<PipelineRequest>): PipelineRequest => ({
+    inputPath: twoVoices,
+    sourceLanguage: 'en',
+    targetLanguages: ['es'],
+    services: ['subtitle'],
+    voiceMode: 'dubbing',
+    baseName: 'two',
+    outDir: path.join(dir, 'out'),
+    ...over,
+  });
+
+  it('finds the woman and the man, saves their turns and gives every word its speaker', async () => {
+    const artifacts = memoryArtifacts();
+    const r = request({ artifacts });
+    const result = await runMediaPipeline(r, registry.choose(r));
+    expect(result.engines.speakers).toBe('classic');
+    expect(Object.keys(result.stageSeconds)).toContain('speakers');
+    const track = (await artifacts.readJson<SpeakerTrack>(SPEAKERS_ARTIFACT))!;
+    expect(new Set(track.turns.map((t) => t.speaker))).toEqual(new Set(['S1', 'S2']));
+    const speakerOf = (from: number, to: number) => {
+      const said = track.words.filter((w) => w.start >= from && w.end <= to).map((w) => w.speaker);
+      // The speaker of most of the words in that stretch.
+      return said.sort((a, b) => said.filter((x) => x === b).length - said.filter((x) => x === a).length)[0];
+    };
+    const woman = speakerOf(0, halves.female1);
+    const man = speakerOf(halves.female1, halves.male);
+    expect(woman).toBe('S1');
+    expect(man).toBe('S2');
+    expect(speakerOf(halves.male, 99)).toBe(woman);
+    expect(track.words.length).toBeGreaterThan(20);
+    expect(track.words.every((w) => w.speaker === 'S1' || w.speaker === 'S2')).toBe(true);
+  });
+
+  it('skips the stage when the request says one speaker', async () => {
+    const artifacts = memoryArtifacts();
+    const r = request({
+      artifacts,
+      numSpeakers: 1,
+      inputPath: `${TESTDATA}/audio/jfk.wav`,
+      outDir: path.join(dir, 'out1'),
+    });
+    const result = await runMediaPipeline(r, registry.choose(r));
+    expect(Object.keys(result.stageSeconds)).not.toContain('speakers');
+    expect(result.engines.speakers).toBeUndefined();
+    expect(await artifacts.readJson(SPEAKERS_ARTIFACT)).toBeNull();
+  });
+});
