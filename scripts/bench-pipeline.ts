@@ -7,7 +7,8 @@
  * and peak memory (resident set of the CLI and all its child processes, sampled every 50 ms).
  * Then the editor's re-dub on video/lj001-0001-0004.mp4 into Spanish, in process: `full_dub_seconds` voices every
  * dub segment with no stored clip, `redub_one_cue_seconds` voices it again after the first cue's text changed
- * (every other clip reused from the artifacts); both include the mix and encoding of the MP3/MP4.
+ * (every other clip, the plan and the encoded streams reused from the artifacts: only windows around the change
+ * re-mixed and re-encoded); both include writing the MP3/MP4. The same on a 10-minute video looping it (`looped`).
  * Then the transcript auto-sync figures (scripts/bench-sync.ts: median/worst boundary error, real-time factor).
  * Targets on the 2-core machine: subtitles RTF <= 0.35, voice-over RTF <= 0.6, WER <= 30%, 0 violations,
  * >= 95% fitted, peak < 500 MB, one cue's re-dub <= 10% of the full dub's time. This is a measurement, not a
@@ -28,6 +29,8 @@ import { memoryArtifacts } from '../server/src/media/artifacts.ts';
 import { segmentsFromCues } from '../server/src/media/dub-segments.ts';
 import { runMediaPipeline, type PipelineRequest } from '../server/src/media/pipeline.ts';
 import { dubLanguage } from '../server/src/media/stages/voice-over.ts';
+import { probeMedia } from '../server/src/media/probe.ts';
+import { runProcess } from '../server/src/engines/run-process.ts';
 
 const REDUB_ONLY = process.argv.includes('--redub-only');
 const DATA = path.resolve(
@@ -103,16 +106,19 @@ function runCli(
 }
 
 /**
- * The re-dub measurement: seconds to voice every segment of the Spanish track (no stored clip), then to voice it
- * again after the first cue's text changed; and how many clips each synthesised.
+ * The re-dub measurement on `video/lj001-0001-0004.mp4` and on a BENCH_REDUB_MINUTES (10) minute video built by
+ * looping it (stream copy; its cues are the clip's, repeated at each loop's offset, so the recogniser runs once):
+ * seconds to voice every segment of the Spanish track (no stored clip), then to voice it again after the first
+ * cue's text changed (the stored dub's plan and streams re-used: only windows around the change re-encoded); and
+ * how many clips each synthesised.
  */
 async function redubFigures() {
-  const input = path.join(DATA, 'video/lj001-0001-0004.mp4');
+  const clip = path.join(DATA, 'video/lj001-0001-0004.mp4');
   const reg = createEngineRegistry(loadConfig().engines);
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-redub-'));
   try {
     const req: PipelineRequest = {
-      inputPath: input,
+      inputPath: clip,
       sourceLanguage: 'en',
       targetLanguages: ['es'],
       services: ['subtitle', 'voice_over'],
@@ -122,38 +128,59 @@ async function redubFigures() {
     };
     const plan = reg.choose(req);
     const result = await runMediaPipeline({ ...req, services: ['subtitle'] }, plan);
-    const cues = result.tracks.targets.es;
     const joiner = rulesFor('es').joiner;
-    const artifacts = memoryArtifacts();
-    const dub = async (segments: ReturnType<typeof segmentsFromCues>, name: string) => {
-      const t0 = performance.now();
-      const r = await dubLanguage({
-        s: {
-          req: { inputPath: input, baseName: 'lj', outDir: work, targetLanguages: ['es'], services: [] },
-          artifacts,
-        },
-        language: 'es',
-        segments,
-        choice: plan.voices.es,
-        duration: result.durationSeconds,
-        workDir: path.join(work, name),
-        mp3Path: path.join(work, `${name}.mp3`),
-        mp4Path: result.hasVideo ? path.join(work, `${name}.mp4`) : undefined,
-      });
-      return { seconds: (performance.now() - t0) / 1000, synthesized: r.synthesized, total: segments.length };
+    const measure = async (input: string, cues: typeof result.tracks.targets.es, duration: number, tag: string) => {
+      const artifacts = memoryArtifacts();
+      const dub = async (segments: ReturnType<typeof segmentsFromCues>, name: string) => {
+        const t0 = performance.now();
+        const r = await dubLanguage({
+          s: {
+            req: { inputPath: input, baseName: 'lj', outDir: work, targetLanguages: ['es'], services: [] },
+            artifacts,
+          },
+          language: 'es',
+          segments,
+          choice: plan.voices.es,
+          duration,
+          workDir: path.join(work, `${tag}-${name}`),
+          mp3Path: path.join(work, `${tag}-${name}.mp3`),
+          mp4Path: result.hasVideo ? path.join(work, `${tag}-${name}.mp4`) : undefined,
+        });
+        return { seconds: (performance.now() - t0) / 1000, synthesized: r.synthesized, total: segments.length };
+      };
+      const full = await dub(segmentsFromCues(cues, joiner), 'full');
+      const edited = [
+        { ...cues[0], lines: [...cues[0].lines.slice(0, -1), `${cues[0].lines.at(-1)} ya`] },
+        ...cues.slice(1),
+      ];
+      const one = await dub(segmentsFromCues(edited, joiner), 'one');
+      return {
+        media_seconds: +duration.toFixed(2),
+        full_dub_seconds: +full.seconds.toFixed(2),
+        redub_one_cue_seconds: +one.seconds.toFixed(2),
+        redub_share: +(one.seconds / full.seconds).toFixed(3),
+        redub_segments: { total: one.total, synthesized_full: full.synthesized, synthesized_redub: one.synthesized },
+      };
     };
-    const full = await dub(segmentsFromCues(cues, joiner), 'full');
-    const edited = [
-      { ...cues[0], lines: [...cues[0].lines.slice(0, -1), `${cues[0].lines.at(-1)} ya`] },
-      ...cues.slice(1),
-    ];
-    const one = await dub(segmentsFromCues(edited, joiner), 'one');
-    return {
-      full_dub_seconds: +full.seconds.toFixed(2),
-      redub_one_cue_seconds: +one.seconds.toFixed(2),
-      redub_share: +(one.seconds / full.seconds).toFixed(3),
-      redub_segments: { total: one.total, synthesized_full: full.synthesized, synthesized_redub: one.synthesized },
-    };
+    const short = await measure(clip, result.tracks.targets.es, result.durationSeconds, 'clip');
+    const loops = Math.ceil((Number(process.env.BENCH_REDUB_MINUTES ?? 10) * 60) / result.durationSeconds);
+    const looped = path.join(work, 'looped.mp4');
+    await runProcess('ffmpeg', [
+      ...['-nostdin', '-loglevel', 'error', '-y', '-stream_loop', String(loops - 1), '-i', clip],
+      ...['-c', 'copy', looped],
+    ]);
+    const loopedInfo = await probeMedia(looped);
+    const loopedCues = Array.from({ length: loops }, (_, k) =>
+      result.tracks.targets.es.map((c) => ({
+        ...c,
+        start: c.start + k * result.durationSeconds,
+        end: c.end + k * result.durationSeconds,
+      })),
+    )
+      .flat()
+      .filter((c) => c.end <= loopedInfo.durationSeconds);
+    const long = await measure(looped, loopedCues, loopedInfo.durationSeconds, 'looped');
+    return { ...short, looped: long };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -11,17 +11,14 @@ import path from 'node:path';
 import type { ArtifactStore } from './artifacts.ts';
 import type { VoiceEngine } from '../engines/voice.engine.ts';
 import { runProcess } from '../engines/run-process.ts';
-import { MediaError } from './media-error.ts';
-import { openPcmTrack, writeDuckingEnvelope } from './pcm-track.ts';
+import { openPcmTrack } from './pcm-track.ts';
 import { placeClips, type Placement, type Slot } from './voice-fit.ts';
-import { durationOf, normaliseLoudness, readWav, resample, trimSilence, writeWav } from './wav.ts';
+import { durationOf, normaliseLoudness, readWav, resample, trimSilence, writeWav, type MonoAudio } from './wav.ts';
 
 /** The voice track's sample rate, Hz (covers every engine's speech band). */
-const TRACK_RATE = 22050;
+export const TRACK_RATE = 22050;
 /** Clips synthesised at once. */
 const SYNTH_PARALLEL = 2;
-/** Ducking of the original under the voice: -18 dB. */
-export const DUCK_GAIN = 10 ** (-18 / 20);
 
 /** One segment to voice: translated text and the slot its source speech took. */
 export interface VoiceSegment extends Slot {
@@ -31,6 +28,8 @@ export interface VoiceSegment extends Slot {
 export interface VoiceTrack {
   path: string;
   placements: Placement[];
+  /** Natural length of each segment's clip, seconds (0: nothing to say). */
+  lengths: number[];
   /** Clips synthesised by the engine in this call (the others came from `clips`). */
   synthesized: number;
 }
@@ -63,172 +62,144 @@ export async function inParallel(count: number, limit: number, task: (i: number)
   if (failure) throw failure.reason;
 }
 
-/**
- * Synthesises and places every segment; writes the voice track (mono WAV, `duration` seconds) to `outPath`.
- * The track is written on disk clip by clip at each placement's offset (pcm-track.ts) and each clip waits in
- * `workDir` as a file until it is laid, so memory holds a few clips, never the track: it does not grow with the
- * media's length or the number of segments.
- * `onProgress` gets 0..1. With `clips`, a clip already stored under its `clipKey` is reused instead of synthesised
- * (or stretched) again, and every new clip is stored: a re-dub synthesises only the segments whose text changed.
- * @throws the voice engine's error (names it) or the signal's reason.
- */
-export async function buildVoiceTrack(opts: {
+/** Options shared by the clip steps: the segments, the engine and voice, where clips are kept. */
+interface ClipOptions {
   segments: VoiceSegment[];
   engine: VoiceEngine;
   voice: string;
   language: string;
-  duration: number;
   workDir: string;
-  outPath: string;
   signal?: AbortSignal;
-  onProgress?: (fraction: number) => void;
   clips?: ArtifactStore;
-}): Promise<VoiceTrack> {
-  const { segments, workDir, signal } = opts;
-  /** Natural length of each clip, seconds (0: nothing to say). */
+}
+
+const keptPath = (o: ClipOptions, i: number) => path.join(o.workDir, `clip-${i}-kept.wav`);
+const keyOf = (o: ClipOptions, i: number, speed: number) => clipKey(o.segments[i].text, o.voice, o.engine.id, speed);
+
+/**
+ * The natural length (seconds; 0 when there is nothing to say) of every segment's clip: `known(i)` when given,
+ * else the stored clip's (`clips`), else the engine synthesises it (two at a time) and the clip is stored. Clips
+ * read or made here wait in `workDir` (`have`) for `layClips`.
+ * @throws the voice engine's error (names it) or the signal's reason.
+ */
+export async function clipLengths(
+  o: ClipOptions & { known?: (i: number) => number | undefined; onProgress?: (fraction: number) => void },
+): Promise<{ lengths: number[]; synthesized: number; have: Set<number> }> {
+  const { segments, signal } = o;
   const lengths = new Array<number>(segments.length).fill(0);
-  const kept = (i: number) => path.join(workDir, `clip-${i}-kept.wav`);
-  const key = (i: number, speed: number) => clipKey(segments[i].text, opts.voice, opts.engine.id, speed);
+  const have = new Set<number>();
   let made = 0;
   let synthesized = 0;
   // Two syntheses at a time: a local engine is one process per clip, a network engine one request.
-  const synthesise = async (i: number) => {
+  await inParallel(segments.length, SYNTH_PARALLEL, async (i) => {
     if (signal?.aborted) throw signal.reason;
-    const seg = segments[i];
-    const raw = path.join(workDir, `clip-${i}.wav`);
-    if (seg.text.trim()) {
-      if (opts.clips && (await opts.clips.fetchFile(key(i, 1), kept(i))))
-        lengths[i] = durationOf(await readWav(kept(i)));
-      else {
-        await opts.engine.synthesize(seg.text, { language: opts.language, voice: opts.voice, outPath: raw, signal });
-        const clip = normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE)));
-        await rm(raw, { force: true });
-        lengths[i] = durationOf(clip);
-        synthesized++;
-        await writeWav(kept(i), clip);
-        if (opts.clips) await opts.clips.saveFile(key(i, 1), kept(i));
-      }
+    const text = segments[i].text;
+    const known = o.known?.(i);
+    if (!text.trim()) lengths[i] = 0;
+    else if (known !== undefined) lengths[i] = known;
+    else if (o.clips && (await o.clips.fetchFile(keyOf(o, i, 1), keptPath(o, i)))) {
+      lengths[i] = durationOf(await readWav(keptPath(o, i)));
+      have.add(i);
+    } else {
+      const raw = path.join(o.workDir, `clip-${i}.wav`);
+      await o.engine.synthesize(text, { language: o.language, voice: o.voice, outPath: raw, signal });
+      const clip = normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE)));
+      await rm(raw, { force: true });
+      lengths[i] = durationOf(clip);
+      synthesized++;
+      await writeWav(keptPath(o, i), clip);
+      have.add(i);
+      if (o.clips) await o.clips.saveFile(keyOf(o, i, 1), keptPath(o, i));
     }
-    opts.onProgress?.((0.6 * ++made) / segments.length);
-  };
-  await inParallel(segments.length, SYNTH_PARALLEL, synthesise);
-  const placements = placeClips(segments, lengths, opts.duration);
-  const track = await openPcmTrack(opts.outPath, TRACK_RATE, Math.ceil(opts.duration * TRACK_RATE));
+    o.onProgress?.(++made / segments.length);
+  });
+  return { lengths, synthesized, have };
+}
+
+/**
+ * Lays the clips at their placements on a voice track written to `outPath` (mono WAV at 22,050 Hz): the whole
+ * media, or with `window` only its stretch `from` (seconds) lasting `duration` seconds (clips outside it are not
+ * read). A clip whose planned length differs from its natural one is stretched by rubberband (two at a time) or
+ * taken stretched from `clips`. The track is written on disk at each clip's offset (pcm-track.ts); memory holds a
+ * few clips, never the track. A clip not in `have` is fetched from `clips`.
+ * @throws Error when a clip is neither made nor stored; rubberband's error; the signal's reason.
+ */
+export async function layClips(
+  o: ClipOptions & {
+    lengths: number[];
+    placements: Placement[];
+    have: Set<number>;
+    window: { from: number; duration: number };
+    outPath: string;
+    onProgress?: (fraction: number) => void;
+  },
+): Promise<void> {
+  const { signal, placements, lengths } = o;
+  const origin = Math.round(o.window.from * TRACK_RATE);
+  const length = Math.ceil(o.window.duration * TRACK_RATE);
+  const track = await openPcmTrack(o.outPath, TRACK_RATE, length);
   try {
-    // Clips whose planned length differs are stretched by rubberband, also two processes at a time; each clip
-    // is laid on the track as soon as it is ready and its files go.
     let laid = 0;
     await inParallel(placements.length, SYNTH_PARALLEL, async (i) => {
       const p = placements[i];
-      const target = p.end - p.start;
-      if (lengths[i] > 0) {
+      const at = Math.round(p.start * TRACK_RATE) - origin;
+      const end = Math.round(p.end * TRACK_RATE) - origin;
+      if (lengths[i] > 0 && end > 0 && at < length) {
         if (signal?.aborted) throw signal.reason;
-        let clip = await readWav(kept(i));
-        if (Math.abs(lengths[i] - target) > 0.02) {
-          const dst = path.join(workDir, `fit-${i}.wav`);
-          if (opts.clips && (await opts.clips.fetchFile(key(i, p.speed), dst))) clip = await readWav(dst);
+        const target = p.end - p.start;
+        const dst = path.join(o.workDir, `fit-${i}.wav`);
+        const stretched = Math.abs(lengths[i] - target) > 0.02;
+        let clip: MonoAudio | undefined;
+        if (stretched && o.clips && (await o.clips.fetchFile(keyOf(o, i, p.speed), dst))) clip = await readWav(dst);
+        else {
+          if (!o.have.has(i) && !(o.clips && (await o.clips.fetchFile(keyOf(o, i, 1), keptPath(o, i)))))
+            throw new Error(`the clip of segment ${i} is neither made nor stored`);
+          if (!stretched) clip = await readWav(keptPath(o, i));
           else {
-            await runProcess('rubberband', ['-q', '-3', '-D', target.toFixed(4), kept(i), dst], { signal });
+            await runProcess('rubberband', ['-q', '-3', '-D', target.toFixed(4), keptPath(o, i), dst], { signal });
             clip = resample(await readWav(dst), TRACK_RATE);
-            if (opts.clips) {
+            if (o.clips) {
               await writeWav(dst, clip);
-              await opts.clips.saveFile(key(i, p.speed), dst);
+              await o.clips.saveFile(keyOf(o, i, p.speed), dst);
             }
           }
-          await rm(dst, { force: true });
         }
-        await track.writeAt(Math.round(p.start * TRACK_RATE), clip);
-        await rm(kept(i), { force: true });
+        await rm(dst, { force: true });
+        await rm(keptPath(o, i), { force: true });
+        const skip = Math.max(0, -at);
+        await track.writeAt(Math.max(0, at), { rate: TRACK_RATE, samples: clip.samples.subarray(skip) });
       }
-      opts.onProgress?.(0.6 + (0.4 * ++laid) / placements.length);
+      o.onProgress?.(++laid / placements.length);
     });
   } finally {
     await track.close();
   }
-  return { path: opts.outPath, placements, synthesized };
 }
 
 /**
- * Mixes the voice track over the original audio and encodes. The original is lowered by 18 dB while a clip
- * plays and left untouched elsewhere: it is multiplied by a ducking envelope written as a WAV file beside the
- * voice track (`<voiceTrack>-ducking.wav`, pcm-track.ts), so the ffmpeg command is the same size for one clip or
- * ten thousand (an `enable` expression listing every span failed on long media, issue 25). Both outputs last
- * exactly `duration` seconds (the input's length); the MP4 copies the input's video stream.
- * @throws MediaError FFMPEG_FAILED naming what failed; the signal's reason when aborted.
+ * Synthesises and places every segment; writes the voice track (mono WAV, `duration` seconds) to `outPath`
+ * (clipLengths, placeClips, layClips): memory does not grow with the media's length or the number of segments.
+ * `onProgress` gets 0..1. With `clips`, a clip already stored under its `clipKey` is reused instead of synthesised
+ * (or stretched) again, and every new clip is stored: a re-dub synthesises only the segments whose text changed.
+ * @throws the voice engine's error (names it) or the signal's reason.
  */
-export async function mixVoiceOver(opts: {
-  input: string;
-  voiceTrack: string;
-  placements: Placement[];
-  duration: number;
-  mp3Path: string;
-  mp4Path?: string;
-  signal?: AbortSignal;
-}): Promise<void> {
-  const envelope = `${opts.voiceTrack.replace(/\.wav$/i, '')}-ducking.wav`;
-  await writeDuckingEnvelope({
-    path: envelope,
-    spans: opts.placements,
-    gain: DUCK_GAIN,
-    duration: opts.duration,
-    rate: TRACK_RATE,
+export async function buildVoiceTrack(
+  opts: ClipOptions & { duration: number; outPath: string; onProgress?: (fraction: number) => void },
+): Promise<VoiceTrack> {
+  const { lengths, synthesized, have } = await clipLengths({
+    ...opts,
+    onProgress: (f) => opts.onProgress?.(0.6 * f),
   });
-  const d = opts.duration.toFixed(3);
-  const stereo = 'aformat=sample_fmts=flt:sample_rates=44100:channel_layouts=stereo';
-  const graph =
-    `[0:a:0]${stereo},apad=whole_dur=${d},atrim=0:${d}[src];` +
-    // The gain is copied to both channels as is (an upmix would lower it by 3 dB).
-    `[2:a]pan=stereo|c0=c0|c1=c0,${stereo},apad=whole_dur=${d},atrim=0:${d}[gain];` +
-    `[src][gain]amultiply[orig];` +
-    `[1:a]${stereo},apad=whole_dur=${d},atrim=0:${d}[voice];` +
-    `[orig][voice]amix=inputs=2:normalize=0:duration=first,alimiter=limit=0.95${opts.mp4Path ? ',asplit=2[m1][m2]' : '[m1]'}`;
-  const args = [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    opts.input,
-    '-i',
-    opts.voiceTrack,
-    '-i',
-    envelope,
-    '-filter_complex',
-    graph,
-    '-map',
-    '[m1]',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '128k',
-    opts.mp3Path,
-  ];
-  if (opts.mp4Path)
-    args.push(
-      '-map',
-      '0:v:0',
-      '-map',
-      '[m2]',
-      '-c:v',
-      'copy',
-      '-c:a',
-      'aac',
-      // ffmpeg's default AAC search (twoloop) encodes about 20x real time on one core; the fast one three times
-      // that, transparent at 160 kbit/s for speech (an hour's MP4 took minutes of CPU in the AAC encoder alone).
-      '-aac_coder',
-      'fast',
-      '-b:a',
-      '160k',
-      '-movflags',
-      '+faststart',
-      opts.mp4Path,
-    );
-  try {
-    await runProcess('ffmpeg', args, { signal: opts.signal });
-  } catch (e) {
-    if (opts.signal?.aborted) throw opts.signal.reason;
-    throw new MediaError('FFMPEG_FAILED', 'Mixing the voice-over failed.', (e as Error).message.slice(0, 2000));
-  } finally {
-    await rm(envelope, { force: true });
-  }
+  const placements = placeClips(opts.segments, lengths, opts.duration);
+  await layClips({
+    ...opts,
+    lengths,
+    placements,
+    have,
+    window: { from: 0, duration: opts.duration },
+    onProgress: (f) => opts.onProgress?.(0.6 + 0.4 * f),
+  });
+  return { path: opts.outPath, placements, lengths, synthesized };
 }
+
+export { DUCK_GAIN, mixVoiceOver } from './voice-mix.ts';

@@ -5,29 +5,40 @@
  * Languages are voiced at once, each in its own folder; outputs are registered in request order.
  * @throws MediaError ENGINE_FAILED, FFMPEG_FAILED.
  */
-import { mkdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { VoiceChoice } from '../../engines/engine.registry.ts';
 import type { ArtifactStore } from '../artifacts.ts';
 import { buildVoiceTrack, mixVoiceOver } from '../voice-over.ts';
+import { MIX_RATE, muxMp4 } from '../voice-mix.ts';
+import { redubChanges, type MixPlan } from '../voice-redub.ts';
 import { MAX_FITTED_SPEED, unfittedClips, type Placement } from '../voice-fit.ts';
 import type { JobNote } from '../../../../contract/jobs.ts';
 import { languageLabel } from '../../../../contract/languages.ts';
 import { addOutput } from './outputs.ts';
 import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
 
-/** The dub artifact of one language: what its last dub voiced, with which voice (`<engine>:<voice>`). */
+/**
+ * The dub artifact of one language: what its last dub voiced, with which voice (`<engine>:<voice>`), and the plan
+ * it mixed (`mix`; its encoded streams are the artifacts `mixArtifact(lang, 'mp3' | 'aac')`), from which a re-dub
+ * re-encodes only what changed (voice-redub.ts). Dubs saved before the plan was kept have no `mix`.
+ */
 export interface SavedDub {
   voice: string;
   segments: DubSegment[];
+  mix?: MixPlan;
 }
 
 export const dubArtifact = (lang: string) => `dub/${lang}.json`;
+/** The last dub's encoded MP3 (`mp3`) or ADTS AAC stream (`aac`) of one language. */
+export const mixArtifact = (lang: string, stream: 'mp3' | 'aac') => `dub/${lang}-mix.${stream}`;
 
 /**
  * Voices `segments` with `choice` and writes the mixed MP3 (and MP4) of the input's length (`duration`, seconds).
- * Saves the dub artifact. `onProgress` gets 0..1.
- * @returns the placements and the number of clips synthesised (the others were reused).
+ * Over a stored dub of the same voice and duration only the changed spans are synthesised and re-encoded
+ * (voice-redub.ts); else everything. Saves the dub artifact and the encoded streams. `onProgress` gets 0..1.
+ * @returns the placements, the number of clips synthesised (the others were reused) and the seconds of media
+ *          re-mixed and encoded (the whole duration for a first dub, windows around the changes for a re-dub).
  * @throws MediaError ENGINE_FAILED, FFMPEG_FAILED; the signal's reason when cancelled.
  */
 export async function dubLanguage(opts: {
@@ -40,37 +51,72 @@ export async function dubLanguage(opts: {
   mp3Path: string;
   mp4Path?: string;
   onProgress?: (fraction: number) => void;
-}): Promise<{ placements: Placement[]; synthesized: number }> {
+}): Promise<{ placements: Placement[]; synthesized: number; remixedSeconds: number }> {
   const { s, choice, workDir } = opts;
   const signal = s.req.signal;
+  const lang = opts.language;
   await mkdir(workDir, { recursive: true });
-  const track = await viaEngine(s as RunState, 'voice', choice.engine.id, () =>
-    buildVoiceTrack({
-      segments: opts.segments,
-      engine: choice.engine,
-      voice: choice.voice.id,
-      language: opts.language,
+  const mp3 = path.join(workDir, 'mix.mp3');
+  const aac = opts.mp4Path ? path.join(workDir, 'mix.aac') : undefined;
+  const engine = choice.engine;
+  const common = { engine, voice: choice.voice.id, language: lang, workDir, signal, clips: s.artifacts };
+  let result: { plan: MixPlan; synthesized: number; remixedSeconds: number } | undefined;
+  // A re-dub over a stored dub of the same voice and input: only the windows around the changes are re-encoded.
+  const saved = await s.artifacts.readJson<SavedDub>(dubArtifact(lang));
+  const before = saved?.voice === choice.id ? saved.mix : undefined;
+  if (
+    before &&
+    before.duration === opts.duration &&
+    (await s.artifacts.fetchFile(mixArtifact(lang, 'mp3'), mp3)) &&
+    (!aac || (await s.artifacts.fetchFile(mixArtifact(lang, 'aac'), aac)))
+  )
+    result = await viaEngine(s as RunState, 'voice', engine.id, async () => {
+      const r = await redubChanges({
+        ...common,
+        segments: opts.segments,
+        input: s.req.inputPath,
+        before,
+        mp3Path: mp3,
+        aacPath: aac,
+        onProgress: (f) => opts.onProgress?.(f * 0.9),
+      });
+      const remixedSeconds = r.windows.reduce((n, w) => n + (w.to - w.from), 0) / MIX_RATE;
+      return { ...r, remixedSeconds };
+    });
+  else {
+    const track = await viaEngine(s as RunState, 'voice', engine.id, () =>
+      buildVoiceTrack({
+        ...common,
+        segments: opts.segments,
+        duration: opts.duration,
+        outPath: path.join(workDir, 'track.wav'),
+        onProgress: (f) => opts.onProgress?.(f * 0.8),
+      }),
+    );
+    await mixVoiceOver({
+      input: s.req.inputPath,
+      voiceTrack: track.path,
+      placements: track.placements,
       duration: opts.duration,
-      workDir,
-      outPath: path.join(workDir, 'track.wav'),
+      mp3Path: mp3,
+      aacPath: aac,
       signal,
-      clips: s.artifacts,
-      onProgress: (f) => opts.onProgress?.(f * 0.8),
-    }),
-  );
-  await mixVoiceOver({
-    input: s.req.inputPath,
-    voiceTrack: track.path,
-    placements: track.placements,
-    duration: opts.duration,
-    mp3Path: opts.mp3Path,
-    mp4Path: opts.mp4Path,
-    signal,
-  });
-  const saved: SavedDub = { voice: choice.id, segments: opts.segments };
-  await s.artifacts.writeJson(dubArtifact(opts.language), saved);
+    });
+    const texts = opts.segments.map((x) => x.text);
+    result = {
+      plan: { duration: opts.duration, texts, lengths: track.lengths, placements: track.placements },
+      synthesized: track.synthesized,
+      remixedSeconds: opts.duration,
+    };
+  }
+  await copyFile(mp3, opts.mp3Path);
+  if (opts.mp4Path && aac) await muxMp4(s.req.inputPath, aac, opts.mp4Path, signal);
+  await s.artifacts.saveFile(mixArtifact(lang, 'mp3'), mp3);
+  if (aac) await s.artifacts.saveFile(mixArtifact(lang, 'aac'), aac);
+  const next: SavedDub = { voice: choice.id, segments: opts.segments, mix: result.plan };
+  await s.artifacts.writeJson(dubArtifact(lang), next);
   opts.onProgress?.(1);
-  return { placements: track.placements, synthesized: track.synthesized };
+  return { placements: result.plan.placements, synthesized: result.synthesized, remixedSeconds: result.remixedSeconds };
 }
 
 /** The job note of a voice-over whose clips did not all fit (see `unfittedClips`); its text names the language. */
