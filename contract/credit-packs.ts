@@ -4,6 +4,7 @@
  * listed in the billing history, and never expired by a monthly renewal (pack credits are spent last).
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 
 /** The pack sizes on sale, credits. */
 export const CREDIT_PACK_SIZES = [100, 500, 1000, 5000] as const;
@@ -20,7 +21,7 @@ export const CreditPackCheckoutResponse = v.object({
   sessionId: v.string(),
   url: v.string(),
   /** The pack's price, dollars. */
-  amount: v.number(),
-  credits: v.number(),
+  amount: finiteNumber(),
+  credits: finiteNumber(),
 });
 export type CreditPackCheckoutResponse = v.InferOutput<typeof CreditPackCheckoutResponse>;

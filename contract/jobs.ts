@@ -174,7 +174,7 @@ const SPEAKERS_MESSAGE = `Choose Auto or 1 to ${MAX_SPEAKERS} speakers.`;
  */
 export const NumSpeakers = v.nullable(
   v.pipe(
-    v.number(SPEAKERS_MESSAGE),
+    finiteNumber(SPEAKERS_MESSAGE),
     v.integer(SPEAKERS_MESSAGE),
     v.minValue(1, SPEAKERS_MESSAGE),
     v.maxValue(MAX_SPEAKERS, SPEAKERS_MESSAGE),
@@ -297,7 +297,7 @@ export const JobResponse = v.object({
   target_languages: v.array(v.string()),
   voice_over_mode: v.nullable(v.picklist(VOICE_OVER_MODES)),
   /** The request's `num_speakers`: 1 … 8, null for Auto (issue 19). */
-  num_speakers: v.optional(v.nullable(v.number())),
+  num_speakers: v.optional(v.nullable(finiteNumber())),
   source_file_url: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */

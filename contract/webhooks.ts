@@ -6,6 +6,7 @@
  * exponential back-off for 24 hours; then the endpoint is disabled and its owner e-mailed. Times are ISO 8601.
  */
 import * as v from 'valibot';
+import { finiteNumber } from './numbers.ts';
 import { JobResponse } from './jobs.ts';
 
 /** Events an endpoint can subscribe to. */
@@ -54,7 +55,7 @@ export type WebhookListResponse = v.InferOutput<typeof WebhookListResponse>;
 /** One try: its time, the receiver's HTTP status (null when none answered) and the reason it failed. */
 export const WebhookAttempt = v.object({
   at: v.string(),
-  status: v.nullable(v.number()),
+  status: v.nullable(finiteNumber()),
   error: v.nullable(v.string()),
 });
 
@@ -80,7 +81,7 @@ export type WebhookDeliveriesResponse = v.InferOutput<typeof WebhookDeliveriesRe
 export const WebhookEvent = v.object({
   id: v.string(),
   type: v.string(),
-  created: v.number(),
+  created: finiteNumber(),
   data: v.object({ object: v.nullable(JobResponse) }),
 });
 export type WebhookEvent = v.InferOutput<typeof WebhookEvent>;
