@@ -4,6 +4,7 @@
  * other user's job or file), every refusal of the jobs issue, and delete before start.
  */
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +240,27 @@ describe.each(DATABASE_KINDS)('job submission on %s', (kind) => {
       subtitleJob(jfkUrl, { services_to_run: ['subtitle', 'burned_subtitles'] }),
     );
     expect(ok.status).toBe(201);
+  });
+
+  it('refuses burned subtitles on an MP4 that holds only sound (issue 24 item 6), judged by its content', async () => {
+    // A video container and a video/mp4 type, but no picture: the burn-in would be charged and make nothing.
+    const soundOnly = path.join(t.dataDir, 'sound-only.mp4');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-i', JFK_MP4, '-vn', '-c:a', 'copy', '-y', soundOnly]);
+    const url = (await uploadByPut(t, alice, soundOnly, 'talk.mp4', 'video/mp4')).fileUrl;
+    const before = await balanceOf(t.ctx.db, alice.id);
+    const res = await api(
+      t,
+      alice,
+      'POST',
+      '/v1/jobs/translate',
+      subtitleJob(url, { services_to_run: ['subtitle', 'burned_subtitles'] }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BURN_IN_NEEDS_VIDEO');
+    expect(await balanceOf(t.ctx.db, alice.id)).toBe(before);
+    // Subtitles alone on the same file are fine.
+    const subs = await api(t, alice, 'POST', '/v1/jobs/translate', subtitleJob(url));
+    expect(subs.status).toBe(201);
   });
 
   it('refuses invalid payloads, mixed-up kinds and unfinished or refused uploads', async () => {

@@ -52,6 +52,8 @@ export const uploads = pgTable(
     tusId: text('tus_id'),
     /** Media duration in seconds (ffprobe), for pricing. */
     durationSeconds: doublePrecision('duration_seconds'),
+    /** Whether the media has a picture (a video stream, not cover art; ffprobe); null: not probed for it. */
+    hasVideo: boolean('has_video'),
     /** Words a document translation would translate, for pricing. */
     wordCount: integer('word_count'),
     /** Why the content was refused: a contract error code and its English message. */

@@ -80,8 +80,12 @@ function mediaSecondsOf(source: Source): number {
   return source.upload.durationSeconds ?? 0;
 }
 
-/** An upload declared as audio (audio/* content type), which has no picture to burn subtitles into. */
-const isAudioOnly = (upload: UploadRow) => upload.contentType.toLowerCase().startsWith('audio/');
+/**
+ * An upload with no picture to burn subtitles into: probed without a video stream at upload (an .mp4 or .mkv
+ * holding only sound, issue 24 item 6), or, for uploads older than that probe, declared as audio (audio/*).
+ */
+const isAudioOnly = (upload: UploadRow) =>
+  upload.hasVideo === false || (upload.hasVideo == null && upload.contentType.toLowerCase().startsWith('audio/'));
 
 /** The extension of an upload's file name, lower case ('' when none). */
 const extensionOf = (filename: string) => (filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '');

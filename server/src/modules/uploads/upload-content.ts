@@ -8,9 +8,10 @@ import { decodeWordsFile, readSourceWords } from '../../media/subtitle-import.ts
 import { inspectDocument } from '../../documents/document-translator.ts';
 import { CodedError, type ErrorCode } from '../../errors.ts';
 
-/** Facts of an accepted file: seconds of media, or words of a document. */
+/** Facts of an accepted file: seconds of media and whether it has a picture, or words of a document. */
 export interface ContentFacts {
   durationSeconds?: number;
+  hasVideo?: boolean;
   wordCount?: number;
 }
 
@@ -47,7 +48,7 @@ export async function checkContent(
       );
     if (!(probe.durationSeconds > 0))
       throw new ContentRejectedError('EMPTY_MEDIA', 'This media file has no duration: it may be empty or damaged.');
-    return { durationSeconds: probe.durationSeconds };
+    return { durationSeconds: probe.durationSeconds, hasVideo: probe.hasVideo };
   }
   if (filename.toLowerCase().endsWith('.txt')) {
     // A transcript for a media job (source_subtitles_url): readable text with words.

@@ -54,7 +54,7 @@ export async function bindTus(db: DbOrTx, userId: string, id: string): Promise<b
 export async function markComplete(
   db: DbOrTx,
   id: string,
-  facts: { storageKey: string; sizeBytes: number; durationSeconds?: number; wordCount?: number },
+  facts: { storageKey: string; sizeBytes: number; durationSeconds?: number; hasVideo?: boolean; wordCount?: number },
 ): Promise<void> {
   await db
     .update(uploads)
