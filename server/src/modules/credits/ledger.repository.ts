@@ -162,23 +162,33 @@ export async function releaseReservation(
 
 /**
  * Turns a finished job's reservation into a charge. Idempotent: charging twice (a retried worker) or after a
- * release changes nothing. Returns the credits charged (0 when nothing was reserved or already settled).
+ * release changes nothing. `credits`: what was delivered, when less than the reservation (a job on Auto-detect
+ * whose language, once known, made part of it unnecessary, issue 24 item 6); the rest comes back in the same
+ * ledger entry (the charge's amount is the credits given back, so the balance is the sum of the entries).
+ * Returns the credits charged (0 when nothing was reserved or already settled).
  */
-export async function chargeReservation(db: Db, userId: string, jobId: string, guard?: JobGuard): Promise<number> {
+export async function chargeReservation(
+  db: Db,
+  userId: string,
+  jobId: string,
+  guard?: JobGuard,
+  credits?: number,
+): Promise<number> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if (guard && !(await guard(tx))) return 0;
     const { state, reserved } = await reservationState(tx, userId, jobId);
     if (state !== 'reserved') return 0;
+    const charged = credits === undefined ? reserved : Math.max(0, Math.min(reserved, credits));
     await tx.insert(creditLedger).values({
       userId,
       kind: 'charge',
-      amount: 0,
+      amount: reserved - charged,
       jobId,
       idempotencyKey: `charge:${jobId}`,
-      note: `${reserved} credits`,
+      note: charged === reserved ? `${reserved} credits` : `${charged} of ${reserved} credits`,
     });
-    return reserved;
+    return charged;
   });
 }
 

@@ -11,7 +11,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import type { JobNote, JobStage, OutputKind } from '../../../../contract/jobs.ts';
+import {
+  MEDIA_SERVICES,
+  type JobNote,
+  type JobStage,
+  type MediaService,
+  type OutputKind,
+} from '../../../../contract/jobs.ts';
 import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { chargeReservation, releaseReservation } from '../credits/ledger.repository.ts';
 import { MediaError } from '../../media/media-error.ts';
@@ -34,7 +40,34 @@ import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
 import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
+import { priceMedia } from './pricing.ts';
+import { AUTO_LANGUAGE } from '../../../../contract/languages.ts';
 import { StorageError } from '../../storage/file-storage.ts';
+
+/**
+ * Credits a completed job is charged: its reservation, or less when it was submitted on Auto-detect and the
+ * language found makes part of the price unnecessary (a voice-over into the language spoken is captions only, and
+ * is priced so by `priceMedia`; issue 24 item 6). Never more than reserved.
+ * @param detected the source language the pipeline settled on (base code), if any.
+ */
+function deliveredCredits(
+  job: {
+    sourceLanguage: string;
+    creditsReserved: number;
+    mediaSeconds: number | null;
+    targetLanguages: string[];
+    servicesRequested: string[];
+    jobType: string;
+  },
+  detected: string | undefined,
+): number {
+  if (job.jobType !== 'video_translation' || job.sourceLanguage !== AUTO_LANGUAGE || !detected || !job.mediaSeconds)
+    return job.creditsReserved;
+  const services = job.servicesRequested.filter((s): s is MediaService =>
+    (MEDIA_SERVICES as readonly string[]).includes(s),
+  );
+  return Math.min(job.creditsReserved, priceMedia(job.mediaSeconds, job.targetLanguages, services, detected).credits);
+}
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
@@ -289,26 +322,33 @@ export function createJobRunner(ctx: AppContext) {
         });
       }
       let completed = false;
-      await chargeReservation(ctx.db, job.userId, job.id, async (tx) => {
-        completed = await repo.finishJob(
-          tx,
-          job.id,
-          {
-            status: 'completed',
-            progress: 100,
-            stage: 'done',
-            error: null,
-            creditsUsed: job.creditsReserved,
-            notes: result.notes,
-            ...(job.servicesRequested.includes('voice_over') ? { voices: result.voices } : {}),
-            ...(result.dubSegments ? { dubSegments: result.dubSegments } : {}),
-            finishedAt: new Date(),
-          },
-          attempt,
-        );
-        if (completed && result.tracks) await insertFirstRevision(tx, job.id, result.tracks);
-        return completed;
-      });
+      const credits = deliveredCredits(job, result.sourceLanguage);
+      await chargeReservation(
+        ctx.db,
+        job.userId,
+        job.id,
+        async (tx) => {
+          completed = await repo.finishJob(
+            tx,
+            job.id,
+            {
+              status: 'completed',
+              progress: 100,
+              stage: 'done',
+              error: null,
+              creditsUsed: credits,
+              notes: result.notes,
+              ...(job.servicesRequested.includes('voice_over') ? { voices: result.voices } : {}),
+              ...(result.dubSegments ? { dubSegments: result.dubSegments } : {}),
+              finishedAt: new Date(),
+            },
+            attempt,
+          );
+          if (completed && result.tracks) await insertFirstRevision(tx, job.id, result.tracks);
+          return completed;
+        },
+        credits,
+      );
       if (!completed) for (const key of stored) await ctx.storage.delete(key);
       if (completed) {
         jobsFinished.inc({ outcome: 'completed' });
