@@ -49,6 +49,7 @@ export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'Choose an outline or a box behind the subtitles.': msg`Choose an outline or a box behind the subtitles.`,
   'Choose the top or the bottom of the picture for the subtitles.': msg`Choose the top or the bottom of the picture for the subtitles.`,
   'Turn bilingual subtitles on or off.': msg`Turn bilingual subtitles on or off.`,
+  'Choose Auto or 1 to 8 speakers.': msg`Choose Auto or 1 to 8 speakers.`,
   'The subtitle style is not valid.': msg`The subtitle style is not valid.`,
   'Choose the language the document is written in': msg`Choose the language the document is written in.`,
   "services_to_run is ['document']": msg`A document job can only translate the document.`,
