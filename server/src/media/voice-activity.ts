@@ -46,6 +46,16 @@ function wavLayout(head: Buffer): { offset: number; rate: number } {
  * @throws the signal's reason when aborted; the read error when the file cannot be read.
  */
 export async function measureVoiceActivity(wavPath: string, signal?: AbortSignal): Promise<VoiceActivity> {
+  try {
+    return await measure(wavPath, signal);
+  } catch (err) {
+    // The stream's own AbortError says only "The operation was aborted": the caller's reason says why.
+    if (signal?.aborted) throw signal.reason;
+    throw err;
+  }
+}
+
+async function measure(wavPath: string, signal?: AbortSignal): Promise<VoiceActivity> {
   let rate = 16_000;
   let frame = Math.round(FRAME_SECONDS * rate);
   const histogram = new Uint32Array(101); // index = -dBFS, 0..100
