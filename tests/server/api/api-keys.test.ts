@@ -75,7 +75,12 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
     const tus = await uploadByTus(t, key.auth, target.body.upload_id, JFK_WAV, 'jfk.wav');
     expect([tus.createStatus, tus.patchStatus]).toEqual([201, 204]);
 
-    const body = { media_url: target.body.file_url, target_languages: ['es'], services_to_run: ['subtitle'] };
+    const body = {
+      media_url: target.body.file_url,
+      source_language: 'en',
+      target_languages: ['es'],
+      services_to_run: ['subtitle'],
+    };
     const estimate = await api(t, key, 'POST', '/v1/jobs/estimate', body);
     expect(estimate.status).toBe(200);
     const job = await api(t, key, 'POST', '/v1/jobs/translate', body);
@@ -98,6 +103,7 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
     const up = await uploadByPut(t, a.key, JFK_MP4, 'jfk.mp4', 'video/mp4');
     const job = await api(t, a.key, 'POST', '/v1/jobs/translate', {
       media_url: up.fileUrl,
+      source_language: 'en',
       target_languages: ['es'],
       services_to_run: ['subtitle'],
     });
@@ -107,6 +113,7 @@ describe.each(DATABASE_KINDS)('API keys on %s', (kind) => {
       (
         await api(t, b.key, 'POST', '/v1/jobs/translate', {
           media_url: up.fileUrl,
+          source_language: 'en',
           target_languages: ['es'],
           services_to_run: ['subtitle'],
         })

@@ -68,7 +68,12 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   it('a job submitted twice with one key is one job and one reservation; a new key is a new job', async () => {
     const user = await createUser(t, 100);
     const up = await uploadByPut(t, user, JFK_MP4, 'jfk.mp4', 'video/mp4');
-    const body = { media_url: up.fileUrl, target_languages: ['es'], services_to_run: ['subtitle'] };
+    const body = {
+      media_url: up.fileUrl,
+      source_language: 'en',
+      target_languages: ['es'],
+      services_to_run: ['subtitle'],
+    };
     const first = await keyed(t, user, '/v1/jobs/translate', 'job-a', body);
     expect(first.status).toBe(201);
     const balanceAfterFirst = await balanceOf(t.ctx.db, user.id);
@@ -92,7 +97,12 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   it('a first submission refused for want of credits leaves the key free: after a top-up the retry runs', async () => {
     const user = await createUser(t, 0);
     const up = await uploadByPut(t, user, JFK_MP4, 'jfk.mp4', 'video/mp4');
-    const body = { media_url: up.fileUrl, target_languages: ['es'], services_to_run: ['subtitle'] };
+    const body = {
+      media_url: up.fileUrl,
+      source_language: 'en',
+      target_languages: ['es'],
+      services_to_run: ['subtitle'],
+    };
     const refused = await keyed(t, user, '/v1/jobs/translate', 'retry-me', body);
     expect(refused.body.code).toBe('PAYMENT_REQUIRED');
     await addCredits(t.ctx.db, { userId: user.id, kind: 'grant', amount: 10, idempotencyKey: 'top-up' });
@@ -158,6 +168,7 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres' as never))(
 
       const body = JSON.stringify({
         media_url: target.file_url,
+        source_language: 'en',
         target_languages: ['es'],
         services_to_run: ['subtitle'],
       });
