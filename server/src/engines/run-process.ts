@@ -3,8 +3,12 @@
  * flite, ffmpeg, rubberband, yt-dlp). Output is collected in memory; an AbortSignal kills the process. Children
  * run with the sound server switched off, so audio libraries leave nothing in TMPDIR or HOME (child-env.ts).
  */
+import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { childProcessEnv } from '../config/child-env.ts';
+
+/** The nice value engines run at (0 normal, 19 lowest): below the API process, which keeps its default 0. */
+export const ENGINE_NICENESS = 10;
 
 /** Result of a finished process: its exit code and collected output (UTF-8). */
 export interface ProcessResult {
@@ -65,6 +69,16 @@ export function runProcess(program: string, args: string[], opts: RunOptions = {
       cwd: opts.cwd,
       detached: true,
     });
+    // Engines are batch work: they yield the CPU to the API's requests (issue 24 item 5, /healthz under a long
+    // job); the programs an engine starts (Apertium's pipeline) inherit it. Set just after the start (Node has no
+    // way to set it before exec), so only a program's first moments run at the API's priority.
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, ENGINE_NICENESS);
+      } catch {
+        /* gone already: its exit is reported below */
+      }
+    }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let settled = false;

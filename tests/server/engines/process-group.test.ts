@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runProcess } from '../../../server/src/engines/run-process.ts';
+import { ENGINE_NICENESS, runProcess } from '../../../server/src/engines/run-process.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-process-group-'));
@@ -26,6 +26,14 @@ const alive = (pid: number) => {
 };
 
 describe('engine process groups', () => {
+  it('engines and the programs they start run below the API in CPU priority (nice 10)', async () => {
+    // `sh` prints its own nice value, then that of a program it starts. The priority is set just after the start
+    // (Node cannot set it before exec), so the check waits past the first moments.
+    const r = await runProcess('sh', ['-c', 'sleep 0.3; nice; sh -c nice']);
+    expect(r.stdout.toString().trim().split(/\s+/)).toEqual([String(ENGINE_NICENESS), String(ENGINE_NICENESS)]);
+    expect(ENGINE_NICENESS).toBeGreaterThan(os.getPriority());
+  });
+
   it('a SIGTERM to the server process group does not kill the engine under a running job', async () => {
     const script = path.join(dir, 'server.ts');
     fs.writeFileSync(
