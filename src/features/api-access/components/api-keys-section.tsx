@@ -90,7 +90,7 @@ export function ApiKeysSection() {
         {keys !== null && !access ? (
           <p className="muted" data-testid="api-keys-not-in-plan">
             <Trans>Your plan does not include API access.</Trans>{' '}
-            <Link href="/pricing">
+            <Link href="/pricing" className="inline-link">
               <Trans>Upgrade to Pro or Business</Trans>
             </Link>
           </p>

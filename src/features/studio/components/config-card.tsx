@@ -62,7 +62,10 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
   const noSpeechAuto = kind === 'media' && !config.wordsUploadId && speechDetection === false;
   useEffect(() => {
     if (noSpeechAuto && config.source === AUTO_LANGUAGE) update(kind, { source: '' });
-  }, [noSpeechAuto, config.source, kind, update]);
+    // Own words attached while no language was named: their text is read, so Auto-detect comes back (a text too
+    // short to identify is then pointed out before Start, issue 22 item 10).
+    else if (kind === 'media' && config.wordsUploadId && config.source === '') update(kind, { source: AUTO_LANGUAGE });
+  }, [noSpeechAuto, config.source, config.wordsUploadId, kind, update]);
   useEffect(() => void useCapabilitiesStore.getState().load(), []);
   // A video's own language stays offered as captions (no translation, no voice-over); a document's does not.
   const targetOptions = STUDIO_LANGUAGES.filter((l) => kind === 'media' || l.code !== config.source).map((l) => {
