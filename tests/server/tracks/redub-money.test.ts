@@ -242,7 +242,10 @@ describe.each(DATABASE_KINDS)('a worker stopping during a re-dub on %s', (kind) 
 
     const done = await completed(t, alice, jobId, 120_000);
     expect(done.error).toBeNull();
-    expect(done.dub_segments.es.segments_synthesized).toBe(est.body.languages.es.segments_changed);
+    // The clips the stopped try already made are reused by the try that finishes it (re-dub by the change, issue
+    // 22 item 16): at most the changed segments are synthesised again, and the dub counts them all.
+    expect(done.dub_segments.es.segments_synthesized).toBeLessThanOrEqual(est.body.languages.es.segments_changed);
+    expect(done.dub_segments.es.segments_total).toBeGreaterThanOrEqual(est.body.languages.es.segments_changed);
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - est.body.credits);
     const ledger = (await ledgerOf(t, alice.id)).filter((l) => l.key?.includes(`redub:${jobId}`));
     expect(ledger.map((l) => l.kind)).toEqual(['reserve', 'charge']);
