@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     return target.body.file_url as string;
   };
   try {
-    await waitFor(`${base}/healthz`, 120_000);
+    await waitFor(`${base}/readyz`, 180_000);
     const media = await upload(audio, 'long.mp3', 'audio/mpeg');
     const words = await upload(srtFile, 'largest.srt', 'application/x-subrip');
     const baseline = await load(`${base}/healthz`);

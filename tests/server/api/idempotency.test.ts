@@ -150,7 +150,9 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres' as never))(
         children.push(startServer(env, path.join(dataDir, `server-${name}.log`)));
         bases.push(`http://127.0.0.1:${port}`);
       }
-      for (const base of bases) await until(base, async () => (await fetch(`${base}/healthz`)).status === 200, 90_000);
+      // Ready to take requests (/readyz: database and queue), as a load balancer asks; /healthz also waits for
+      // the engines' availability check, slow when two servers start at once on a busy machine.
+      for (const base of bases) await until(base, async () => (await fetch(`${base}/readyz`)).status === 200, 180_000);
 
       const target = (await (
         await fetch(`${bases[0]}/v1/uploads/presigned-url`, {
