@@ -11,13 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import {
-  MEDIA_SERVICES,
-  type JobNote,
-  type JobStage,
-  type MediaService,
-  type OutputKind,
-} from '../../../../contract/jobs.ts';
+import type { JobNote, JobStage, OutputKind } from '../../../../contract/jobs.ts';
 import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { chargeReservation, releaseReservation } from '../credits/ledger.repository.ts';
 import { MediaError } from '../../media/media-error.ts';
@@ -40,34 +34,8 @@ import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
 import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
-import { priceMedia } from './pricing.ts';
-import { AUTO_LANGUAGE } from '../../../../contract/languages.ts';
+import { deliveredCredits } from './pricing.ts';
 import { StorageError } from '../../storage/file-storage.ts';
-
-/**
- * Credits a completed job is charged: its reservation, or less when it was submitted on Auto-detect and the
- * language found makes part of the price unnecessary (a voice-over into the language spoken is captions only, and
- * is priced so by `priceMedia`; issue 24 item 6). Never more than reserved.
- * @param detected the source language the pipeline settled on (base code), if any.
- */
-function deliveredCredits(
-  job: {
-    sourceLanguage: string;
-    creditsReserved: number;
-    mediaSeconds: number | null;
-    targetLanguages: string[];
-    servicesRequested: string[];
-    jobType: string;
-  },
-  detected: string | undefined,
-): number {
-  if (job.jobType !== 'video_translation' || job.sourceLanguage !== AUTO_LANGUAGE || !detected || !job.mediaSeconds)
-    return job.creditsReserved;
-  const services = job.servicesRequested.filter((s): s is MediaService =>
-    (MEDIA_SERVICES as readonly string[]).includes(s),
-  );
-  return Math.min(job.creditsReserved, priceMedia(job.mediaSeconds, job.targetLanguages, services, detected).credits);
-}
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;

@@ -6,7 +6,7 @@
 
 import type { PriceRates } from '../../../../contract/billing.ts';
 import { MEDIA_SERVICES, type MediaService, type PriceLine } from '../../../../contract/jobs.ts';
-import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { AUTO_LANGUAGE, normaliseLanguage } from '../../../../contract/languages.ts';
 
 /**
  * The credit rates of every service: the one source of prices. GET /v1/plans publishes them, the web app shows
@@ -80,4 +80,29 @@ export const VOICED_CHARS_PER_SECOND = 15;
 /** Seconds of speech `text` is priced as: its characters (spaces left out) at VOICED_CHARS_PER_SECOND. */
 export function voicedSeconds(text: string): number {
   return text.replace(/\s+/g, '').length / VOICED_CHARS_PER_SECOND;
+}
+
+/**
+ * Credits a completed job is charged: its reservation, or less when it was submitted on Auto-detect and the
+ * language found makes part of the price unnecessary (a voice-over into the language spoken is captions only, and
+ * is priced so by `priceMedia`; issue 24 item 6). Never more than reserved.
+ * @param detected the source language the pipeline settled on (base code), if any.
+ */
+export function deliveredCredits(
+  job: {
+    sourceLanguage: string;
+    creditsReserved: number;
+    mediaSeconds: number | null;
+    targetLanguages: string[];
+    servicesRequested: string[];
+    jobType: string;
+  },
+  detected: string | undefined,
+): number {
+  if (job.jobType !== 'video_translation' || job.sourceLanguage !== AUTO_LANGUAGE || !detected || !job.mediaSeconds)
+    return job.creditsReserved;
+  const services = job.servicesRequested.filter((s): s is MediaService =>
+    (MEDIA_SERVICES as readonly string[]).includes(s),
+  );
+  return Math.min(job.creditsReserved, priceMedia(job.mediaSeconds, job.targetLanguages, services, detected).credits);
 }
