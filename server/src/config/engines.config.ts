@@ -16,6 +16,10 @@ import {
   stringWithDefault,
 } from './env.ts';
 
+/** OPENAI_VOICE_DEFAULTS's default: a voice per studio language, so the languages do not all sound alike. */
+const DEFAULT_VOICE_DEFAULTS =
+  'en:alloy,es:nova,fr:shimmer,de:onyx,it:nova,pt:shimmer,ar:onyx,ja:nova,ko:shimmer,zh:nova,hi:echo,id:fable';
+
 export const enginesEnv = {
   /** OpenAI-compatible server (OpenAI, Groq, vLLM, LocalAI, speaches...): enables its speech, translation and voice. */
   OPENAI_BASE_URL: optionalUrl(),
@@ -70,9 +74,7 @@ export const enginesEnv = {
    * Default voice of the OpenAI-compatible voice engine per language, `language:voice` pairs separated by commas
    * (`*:voice` for the others). The studio and API offer every voice; this one is chosen when none is named.
    */
-  OPENAI_VOICE_DEFAULTS: stringWithDefault(
-    'en:alloy,es:nova,fr:shimmer,de:onyx,it:nova,pt:shimmer,ar:onyx,ja:nova,ko:shimmer,zh:nova,hi:echo,id:fable',
-  ),
+  OPENAI_VOICE_DEFAULTS: stringWithDefault(DEFAULT_VOICE_DEFAULTS),
   /** Subtitle reading speed limit, characters per second (Netflix Timed Text Style Guide: 17 for adults). */
   SUBTITLE_MAX_CPS: numberWithDefault(17, 5, 40),
   /** Characters per subtitle line (Netflix: 42). */
@@ -134,6 +136,14 @@ export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
   openai: {},
   http: { timeoutSeconds: 120, retries: 3, maxRetryAfterSeconds: 300 },
   subtitles: { maxCharsPerSecond: 17, maxLineChars: 42 },
+  limits: {
+    deepl: { maxConcurrent: 4, perMinute: 0 },
+    libretranslate: { maxConcurrent: 4, perMinute: 0 },
+    openai: { maxConcurrent: 4, perMinute: 0 },
+  },
+  openaiTranslationTimeoutSeconds: 600,
+  translationBatches: { maxChars: 8000, parallel: 4 },
+  voiceDefaults: parseVoiceDefaults(DEFAULT_VOICE_DEFAULTS),
 };
 
 const STAGES = ['speech', 'translation', 'voice', 'speakers'];
