@@ -16,6 +16,7 @@ import { createPocketsphinxEngine } from './speech/pocketsphinx.engine.ts';
 import { createOpenAiSpeechEngine } from './speech/openai.engine.ts';
 import { createClassicSpeakersEngine } from './speakers/classic.engine.ts';
 import { createOpenAiSpeakersEngine } from './speakers/openai.engine.ts';
+import { createElevenLabsSpeakersEngine } from './speakers/elevenlabs.engine.ts';
 import { createApertiumEngine } from './translation/apertium.engine.ts';
 import { createDeepLEngine } from './translation/deepl.engine.ts';
 import { createLibreTranslateEngine } from './translation/libretranslate.engine.ts';
@@ -63,6 +64,7 @@ export function buildEngines(config: EnginesConfig): EngineSet {
   if (config.libreTranslate) set.translation.push(createLibreTranslateEngine(config.libreTranslate, http));
   if (openai.voice) set.voice.push(createOpenAiVoiceEngine(openai.voice, http));
   if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, http));
+  if (config.elevenLabs) set.speakers!.push(createElevenLabsSpeakersEngine(config.elevenLabs, http));
   if (config.local) {
     set.speech.push(createPocketsphinxEngine());
     set.translation.push(createApertiumEngine());

@@ -1,5 +1,6 @@
 /**
- * Our retry rules around the vendors' official SDKs (`openai`, `deepl-node`): the SDKs' own retries are turned off
+ * Our retry rules around the vendors' official SDKs (`openai`, `deepl-node`,
+ * `@elevenlabs/elevenlabs-js`): the SDKs' own retries are turned off
  * (maxRetries 0) so a try is never repeated twice over, and each call goes through `callWithRetry`, which keeps the
  * rules of http-client.ts: a timeout per try, retries of transient failures (network, timeout, 5xx, 429) honouring
  * Retry-After up to a setting, failures a retry cannot fix (quota, input over a limit, refused) thrown at once as an
@@ -7,6 +8,7 @@
  */
 import { APIError, APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } from 'deepl-node';
+import { ElevenLabsError, ElevenLabsTimeoutError } from '@elevenlabs/elevenlabs-js';
 import {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
   EngineHttpError,
@@ -39,12 +41,14 @@ export const readOpenAiFailure: FailureReader = (e) => {
   if (!(e instanceof APIError)) return undefined;
   if (e.status === undefined) return { status: 0, reason: 'cannot reach the server' };
   const body = e.error as { message?: unknown } | undefined;
-  const ms = Number(e.headers?.get('retry-after-ms'));
+  // The SDK's Headers type does not resolve under our lib settings: read it as the fetch Headers it is.
+  const headers = (e as { headers?: Headers }).headers;
+  const ms = Number(headers?.get('retry-after-ms'));
   return {
-    status: e.status,
+    status: e.status as number,
     apiMessage: typeof body?.message === 'string' ? body.message : undefined,
-    apiCode: e.code ?? undefined,
-    retryAfterSeconds: ms > 0 ? ms / 1000 : parseRetryAfter(e.headers?.get('retry-after') ?? null),
+    apiCode: (e as { code?: string | null }).code ?? undefined,
+    retryAfterSeconds: ms > 0 ? ms / 1000 : parseRetryAfter(headers?.get('retry-after') ?? null),
   };
 };
 
@@ -73,6 +77,34 @@ export const readDeepLFailure: FailureReader = (e) => {
                 ? 503
                 : Number(/status code: (\d{3})/.exec(m)?.[1] ?? 0);
   return status ? { status, apiMessage } : { status: 0, reason: 'no valid answer' };
+};
+
+/**
+ * Reads an `@elevenlabs/elevenlabs-js` error: `statusCode`, the body's `detail.message` (or a 422's first `msg`),
+ * `detail.status` as the code ("quota_exceeded" counts as quota) and Retry-After from the raw response.
+ */
+export const readElevenLabsFailure: FailureReader = (e) => {
+  if (e instanceof ElevenLabsTimeoutError) return { status: 0, reason: 'no answer in time' };
+  if (!(e instanceof ElevenLabsError)) return undefined;
+  if (!e.statusCode) return { status: 0, reason: 'cannot reach the server' };
+  const detail = (e.body as { detail?: unknown } | undefined)?.detail;
+  const first = Array.isArray(detail) ? (detail[0] as { msg?: unknown } | undefined) : undefined;
+  const d = detail as { message?: unknown; status?: unknown } | undefined;
+  const apiMessage =
+    typeof detail === 'string'
+      ? detail
+      : typeof d?.message === 'string'
+        ? d.message
+        : typeof first?.msg === 'string'
+          ? first.msg
+          : undefined;
+  const status = typeof d?.status === 'string' ? d.status : '';
+  return {
+    status: e.statusCode,
+    apiMessage,
+    apiCode: status === 'quota_exceeded' ? 'insufficient_quota' : status,
+    retryAfterSeconds: parseRetryAfter(e.rawResponse?.headers?.get?.('retry-after') ?? null),
+  };
 };
 
 const timerSleep = (ms: number, signal?: AbortSignal) =>

@@ -17,67 +17,22 @@ import { createOpenAiSpeechEngine } from '../../../server/src/engines/speech/ope
 import { createOpenAiTranslationEngine } from '../../../server/src/engines/translation/openai.engine.ts';
 import { createOpenAiVoiceEngine } from '../../../server/src/engines/voice/openai.engine.ts';
 import { createDeepLEngine } from '../../../server/src/engines/translation/deepl.engine.ts';
-import { createPocketsphinxEngine } from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
 import { EngineHttpError } from '../../../server/src/engines/http-client.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
-import { readWav, writeWav } from '../../../server/src/media/wav.ts';
 import { startFakeOpenAi, UPLOAD_LIMIT_BYTES } from '../fakes/fake-openai.server.ts';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
-import type { HeldRecording } from '../fakes/held-recording.ts';
-import { TESTDATA } from '../helpers/testdata.ts';
+import { longRecording } from '../helpers/long-recording.ts';
 
 const http = { timeoutSeconds: 60, retries: 2 };
-const CLIPS = ['jfk.wav', 'LJ001-0001.wav', 'LJ001-0002.wav', 'LJ001-0003.wav', 'LJ001-0004.wav'];
 
 let dir: string;
 beforeAll(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'network-limits-'))));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/**
- * A recording of about `seconds` made of the shared speech clips in a seeded random order with pauses of 0.4-1.6 s,
- * and its transcript (pocketsphinx on each clip, once, shifted to where the clip is laid).
- */
-async function longRecording(seconds: number): Promise<{ wav: string; held: HeldRecording }> {
-  const sphinx = createPocketsphinxEngine();
-  const clips = [];
-  for (const name of CLIPS) {
-    const wav = path.join(dir, `16k-${name}`);
-    await runProcess('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      `${TESTDATA}/audio/${name}`,
-      '-ac',
-      '1',
-      '-ar',
-      '16000',
-      wav,
-    ]);
-    clips.push({ audio: await readWav(wav), words: (await sphinx.transcribe(wav, { language: 'en' })).words });
-  }
-  let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const rate = 16000;
-  const samples = new Float32Array(Math.ceil((seconds + 30) * rate));
-  const words: HeldRecording['words'] = [];
-  let at = Math.round(0.5 * rate);
-  while (at / rate < seconds) {
-    const clip = clips[Math.floor(random() * clips.length)];
-    samples.set(clip.audio.samples, at);
-    for (const w of clip.words) words.push({ text: w.text, start: w.start + at / rate, end: w.end + at / rate });
-    at += clip.audio.samples.length + Math.round((0.4 + random() * 1.2) * rate);
-  }
-  const audio = { rate, samples: samples.subarray(0, at) };
-  const wav = path.join(dir, `long-${seconds}.wav`);
-  await writeWav(wav, audio);
-  return { wav, held: { audio, words } };
-}
-
 describe('OpenAI recogniser on a 20-minute recording', () => {
   it('sends compressed pieces under 25 MB and joins every word once, on the whole timeline', async () => {
-    const { wav, held } = await longRecording(20 * 60);
+    const { wav, held } = await longRecording(20 * 60, dir);
     const oa = await startFakeOpenAi({ recording: held });
     try {
       const engine = createOpenAiSpeechEngine({ baseUrl: oa.url, model: 'whisper-1' }, http);
@@ -155,6 +110,25 @@ describe('OpenAI translation engine when the model slips', () => {
         'openai translation: text 1 ("Hello.") got no translation after 2 tries: the model returned 0 translations for 1 texts',
       );
       expect(chats(oa)).toHaveLength(3);
+    } finally {
+      await oa.close();
+    }
+  });
+});
+
+describe('cancellation through the SDKs', () => {
+  it('a cancelled translation stops at once, even while waiting out a Retry-After', async () => {
+    const oa = await startFakeOpenAi();
+    try {
+      const engine = createOpenAiTranslationEngine({ baseUrl: oa.url, model: 'gpt-4o-mini' }, http);
+      oa.rateLimitNext(1, 30);
+      const ac = new AbortController();
+      setTimeout(() => ac.abort(new Error('stopped by the user')), 300);
+      const t0 = Date.now();
+      await expect(engine.translate(['Hello.'], { from: 'en', to: 'es', signal: ac.signal })).rejects.toThrow(
+        'stopped by the user',
+      );
+      expect(Date.now() - t0).toBeLessThan(5000);
     } finally {
       await oa.close();
     }
