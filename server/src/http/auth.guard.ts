@@ -8,15 +8,24 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
+import { accountIdOf } from '../modules/teams/team.repository.ts';
 
 export interface AuthUser {
   id: string;
   email: string;
 }
 
+/**
+ * The signed-in person and the account they act for (teams, issue 23): `accountId` is the team owner's user id
+ * while the person is in a team (the team's plan, credits, jobs, uploads, API keys and webhooks), else `id`.
+ */
+export interface RequestUser extends AuthUser {
+  accountId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: AuthUser;
+    user?: RequestUser;
   }
 }
 
@@ -36,12 +45,20 @@ export function requireUser(ctx: Pick<AppContext, 'tokens' | 'db'>) {
   return async (request: FastifyRequest) => {
     const user = await authenticate(ctx, request);
     if (!user) throw new AppError('UNAUTHORIZED');
-    request.user = user;
+    request.user = { ...user, accountId: await accountIdOf(ctx.db, user.id) };
   };
 }
 
 /** The signed-in user of a request that passed requireUser. */
-export function currentUser(request: FastifyRequest): AuthUser {
+export function currentUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
   return request.user;
+}
+
+/**
+ * The account whose resources the request uses (jobs, uploads, tracks, credits, API keys, webhooks): the team
+ * owner's id for a team member, else the user's own id. Another account's ids then answer 404 as before.
+ */
+export function currentAccount(request: FastifyRequest): string {
+  return currentUser(request).accountId;
 }
