@@ -52,6 +52,13 @@ export function EditorHeader({ job, targets }: { job: JobResponse; targets: read
         <h1 className="editor-title" title={job.original_filename}>
           <Trans>Edit: {job.original_filename || job.id}</Trans>
         </h1>
+        {job.started_by ? (
+          <span className="muted small" data-testid="job-started-by">
+            <Trans>
+              Started by <bdi>{job.started_by.full_name || job.started_by.email}</bdi>
+            </Trans>
+          </span>
+        ) : null}
         <SaveStatus onRetry={() => useEditorStore.getState().setSave('pending')} />
       </div>
       <div className="editor-controls">

@@ -52,6 +52,16 @@ export function JobRow({ job, busy, onPreview, onRetry, onDelete }: JobRowProps)
           <span>{creditsLabel(job.credits_used ?? 0, i18n)}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={job.created_at}>{formatDate(job.created_at, i18n.locale)}</time>
+          {job.started_by ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span data-testid="job-started-by">
+                <Trans>
+                  Started by <bdi>{job.started_by.full_name || job.started_by.email}</bdi>
+                </Trans>
+              </span>
+            </>
+          ) : null}
         </p>
         {running ? (
           <div className="job-progress">
