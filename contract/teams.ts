@@ -29,17 +29,17 @@ export const TEAM_INVITATION_MAX_ATTEMPTS = 5;
 export const MAX_TEAM_SEATS = 50;
 
 const Email = v.pipe(
-  v.string('email is required'),
+  v.string('Email is required'),
   v.trim(),
   v.toLowerCase(),
-  v.email('Enter a valid e-mail address.'),
-  v.maxLength(254),
+  v.email('Please enter a valid email address'),
+  v.maxLength(254, 'Please enter a valid email address'),
 );
 
 /** POST /v1/team: create a team owned by the caller. */
 export const CreateTeamRequest = v.object({
   name: v.pipe(
-    v.string('name is required'),
+    v.string('Give the team a name.'),
     v.trim(),
     v.minLength(1, 'Give the team a name.'),
     v.maxLength(100, 'The name is limited to 100 characters.'),
@@ -56,7 +56,11 @@ export type InviteTeamMemberRequest = v.InferOutput<typeof InviteTeamMemberReque
 
 /** POST /v1/team/invitations/accept: the 6-digit code of an invitation sent to the caller's e-mail. */
 export const AcceptTeamInvitationRequest = v.object({
-  code: v.pipe(v.string('code is required'), v.trim(), v.regex(/^\d{6}$/, 'The code has 6 digits.')),
+  code: v.pipe(
+    v.string('The invitation code has 6 digits.'),
+    v.trim(),
+    v.regex(/^\d{6}$/, 'The invitation code has 6 digits.'),
+  ),
 });
 export type AcceptTeamInvitationRequest = v.InferOutput<typeof AcceptTeamInvitationRequest>;
 

@@ -8,7 +8,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
-import { accountIdOf } from '../modules/teams/team.repository.ts';
+import { membershipOf } from '../modules/teams/team.repository.ts';
+import type { TeamRole } from '../../../contract/teams.ts';
 
 export interface AuthUser {
   id: string;
@@ -21,6 +22,8 @@ export interface AuthUser {
  */
 export interface RequestUser extends AuthUser {
   accountId: string;
+  /** The person's role in their team; null outside any team. */
+  teamRole: TeamRole | null;
 }
 
 declare module 'fastify' {
@@ -45,7 +48,8 @@ export function requireUser(ctx: Pick<AppContext, 'tokens' | 'db'>) {
   return async (request: FastifyRequest) => {
     const user = await authenticate(ctx, request);
     if (!user) throw new AppError('UNAUTHORIZED');
-    request.user = { ...user, accountId: await accountIdOf(ctx.db, user.id) };
+    const team = await membershipOf(ctx.db, user.id);
+    request.user = { ...user, accountId: team?.ownerId ?? user.id, teamRole: team?.role ?? null };
   };
 }
 

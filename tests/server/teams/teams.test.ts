@@ -159,11 +159,14 @@ describe.each(DATABASE_KINDS)('teams on %s', (kind) => {
       expect([del.status, del.body.code]).toEqual([404, 'WEBHOOK_NOT_FOUND']);
       const log = await api(t, other, 'GET', `/v1/webhooks/${hook.body.id}/deliveries`);
       expect(log.status).toBe(404);
-      // Team ids are checked too: another team's member cannot be changed or removed.
-      const patch = await api(t, other, 'PATCH', `/v1/team/members/${memberA.id}`, { role: 'admin' });
-      expect(patch.status).toBe(404);
-      expect((await api(t, other, 'DELETE', `/v1/team/members/${memberA.id}`)).status).toBe(404);
     }
+    // Team ids are checked too: another team's owner cannot change or remove the first team's member (404), and a
+    // plain member is refused before any id is looked at (403).
+    const patch = await api(t, ownerB, 'PATCH', `/v1/team/members/${memberA.id}`, { role: 'admin' });
+    expect([patch.status, patch.body.code]).toEqual([404, 'TEAM_MEMBER_NOT_FOUND']);
+    const kick = await api(t, ownerB, 'DELETE', `/v1/team/members/${memberA.id}`);
+    expect([kick.status, kick.body.code]).toEqual([404, 'TEAM_MEMBER_NOT_FOUND']);
+    expect((await api(t, memberB, 'DELETE', `/v1/team/members/${memberA.id}`)).body.code).toBe('TEAM_ROLE_REQUIRED');
     expect((await api(t, memberA, 'GET', `/v1/jobs/${job.id}`)).status).toBe(200);
     expect((await api(t, ownerA, 'GET', '/v1/api-keys')).body.keys[0].revoked_at).toBeNull();
   });

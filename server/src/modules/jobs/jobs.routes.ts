@@ -20,10 +20,10 @@ function jobIdOf(params: unknown): string {
   return id.toLowerCase();
 }
 
-/** The member who starts a team job (the job belongs to the team owner's account); undefined outside a team. */
+/** The member (owner included) who starts a team job, kept with it (JobResponse.started_by); undefined outside a team. */
 function startedBy(request: import('fastify').FastifyRequest): string | undefined {
   const user = currentUser(request);
-  return user.accountId === user.id ? undefined : user.id;
+  return user.teamRole ? user.id : undefined;
 }
 
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { starterOf } from '../../teams/starter.ts';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JobResponse } from '../../../../contract/jobs.ts';
@@ -55,7 +56,7 @@ export function EditorHeader({ job, targets }: { job: JobResponse; targets: read
         {job.started_by ? (
           <span className="muted small" data-testid="job-started-by">
             <Trans>
-              Started by <bdi>{job.started_by.full_name || job.started_by.email}</bdi>
+              Started by <bdi>{starterOf(job.started_by)}</bdi>
             </Trans>
           </span>
         ) : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { starterOf } from '../../teams/starter.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
@@ -57,7 +58,7 @@ export function JobRow({ job, busy, onPreview, onRetry, onDelete }: JobRowProps)
               <span aria-hidden="true">·</span>
               <span data-testid="job-started-by">
                 <Trans>
-                  Started by <bdi>{job.started_by.full_name || job.started_by.email}</bdi>
+                  Started by <bdi>{starterOf(job.started_by)}</bdi>
                 </Trans>
               </span>
             </>
