@@ -46,7 +46,12 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const userId = currentAccount(request);
       return idempotent(ctx.db, userId, request, reply, async () => ({
         status: 201,
-        body: await service.submitDocument(ctx, userId, parseInput(DocumentJobRequest, request.body), startedBy(request)),
+        body: await service.submitDocument(
+          ctx,
+          userId,
+          parseInput(DocumentJobRequest, request.body),
+          startedBy(request),
+        ),
       }));
     });
     api.post('/v1/jobs/estimate', async (request) =>

@@ -300,7 +300,10 @@ export async function submitDocument(
 export async function listJobs(ctx: Ctx, userId: string, limit: number): Promise<JobResponse[]> {
   const rows = await repo.listUserJobs(ctx.db, userId, limit);
   const done = rows.filter((r) => r.status === 'completed').map((r) => r.id);
-  const starters = await startersOf(ctx.db, rows.flatMap((r) => (r.startedBy ? [r.startedBy] : [])));
+  const starters = await startersOf(
+    ctx.db,
+    rows.flatMap((r) => (r.startedBy ? [r.startedBy] : [])),
+  );
   return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done), starters);
 }
 

@@ -60,7 +60,10 @@ export async function listMembers(db: DbOrTx, teamId: string) {
 }
 
 export async function countSeats(db: DbOrTx, teamId: string): Promise<number> {
-  const [m] = await db.select({ n: sql<number>`count(*)` }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  const [m] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
   const [i] = await db
     .select({ n: sql<number>`count(*)` })
     .from(teamInvitations)
