@@ -15,8 +15,7 @@ const ABORT_GRACE_MS = 1000;
 
 /** What a thread posts back: its result, or its error as plain data (work-thread-serve.ts). */
 export type ThreadReply<O> =
-  | { ok: true; result: O }
-  | { ok: false; error: { coded: boolean; code?: string; message: string; detail?: string } };
+  { ok: true; result: O } | { ok: false; error: { coded: boolean; code?: string; message: string; detail?: string } };
 
 /** ES module source that registers tsx in the thread, then loads the worker entry `entry`. */
 function bootstrap(entry: URL): URL {
