@@ -4,7 +4,7 @@
  * neighbours as context and answers with exactly one translation per text.
  */
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
-import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
+import type { RephraseItem, TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { EngineHttpError, fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { languageName, normaliseLanguage } from '../../../../contract/languages.ts';
 
@@ -18,6 +18,35 @@ export const TRANSLATION_SYSTEM_PROMPT =
   'Answer only with JSON {"translations":[...]} holding exactly one string per text, in order.';
 
 /**
+ * The system prompt of a rephrasing request (issue 20 item 2: dub lines that must fit their time); the user
+ * message is `{"target_language","items":[{"source","translation","max_characters","previous","next"}]}`.
+ */
+export const REPHRASE_SYSTEM_PROMPT =
+  'You shorten translated dubbing lines so they can be spoken in the time the original took. The user sends JSON ' +
+  '{"target_language","items":[{"source","translation","max_characters","previous","next"}]}. For every item write ' +
+  'the translation again in the target language in at most max_characters characters (spaces included), keeping ' +
+  'the meaning of the source; previous and next are the neighbouring lines, for context only. ' +
+  'Answer only with JSON {"rephrasings":[...]} holding exactly one string per item, in order.';
+
+/** Parses the model's JSON answer and takes `field`, one string per item; throws EngineHttpError otherwise. */
+function stringsOf(content: string, field: string, count: number, what: string): string[] {
+  let list: unknown;
+  try {
+    // Some servers wrap JSON in a code fence despite response_format.
+    list = (JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as Record<string, unknown>)[field];
+  } catch {
+    throw new EngineHttpError(`openai translation: the model did not answer with JSON ${field}`, 'openai', 200);
+  }
+  if (!Array.isArray(list) || list.length !== count || list.some((t) => typeof t !== 'string'))
+    throw new EngineHttpError(
+      `openai translation: the model returned ${Array.isArray(list) ? list.length : 0} ${field} for ${count} ${what}`,
+      'openai',
+      200,
+    );
+  return list as string[];
+}
+
+/**
  * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
  * @throws from `translate`: EngineHttpError (HTTP) or Error when the answer is not one translation per text.
  */
@@ -25,8 +54,8 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
 
-  async function batch(texts: string[], from: string, to: string, signal?: AbortSignal): Promise<string[]> {
-    const user = { source_language: languageName(from) ?? from, target_language: languageName(to) ?? to, texts };
+  /** One chat completion: the system prompt and the user's JSON; returns the answer's content. */
+  async function complete(system: string, user: unknown, signal?: AbortSignal): Promise<string> {
     const res = await fetchWithRetry(
       `${ep.baseUrl}/v1/chat/completions`,
       {
@@ -37,7 +66,7 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
           temperature: 0,
           response_format: { type: 'json_object' },
           messages: [
-            { role: 'system', content: TRANSLATION_SYSTEM_PROMPT },
+            { role: 'system', content: system },
             { role: 'user', content: JSON.stringify(user) },
           ],
         }),
@@ -45,26 +74,12 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
       { engine: 'openai translation', signal, ...http },
     );
     const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-    const content = body.choices?.[0]?.message?.content ?? '';
-    let translations: unknown;
-    try {
-      // Some servers wrap JSON in a code fence despite response_format.
-      translations = (JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as { translations?: unknown })
-        .translations;
-    } catch {
-      throw new EngineHttpError('openai translation: the model did not answer with JSON translations', 'openai', 200);
-    }
-    if (
-      !Array.isArray(translations) ||
-      translations.length !== texts.length ||
-      translations.some((t) => typeof t !== 'string')
-    )
-      throw new EngineHttpError(
-        `openai translation: the model returned ${Array.isArray(translations) ? translations.length : 0} translations for ${texts.length} texts`,
-        'openai',
-        200,
-      );
-    return translations as string[];
+    return body.choices?.[0]?.message?.content ?? '';
+  }
+
+  async function batch(texts: string[], from: string, to: string, signal?: AbortSignal): Promise<string[]> {
+    const user = { source_language: languageName(from) ?? from, target_language: languageName(to) ?? to, texts };
+    return stringsOf(await complete(TRANSLATION_SYSTEM_PROMPT, user, signal), 'translations', texts.length, 'texts');
   }
 
   return {
@@ -86,6 +101,27 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
       const out: string[] = [];
       for (let i = 0; i < texts.length; i += BATCH)
         out.push(...(await batch(texts.slice(i, i + BATCH), from, to, opts.signal)));
+      return out;
+    },
+    async rephrase(items: RephraseItem[], opts: TranslateOptions): Promise<string[]> {
+      const to = normaliseLanguage(opts.to);
+      const out: string[] = [];
+      for (let i = 0; i < items.length; i += BATCH) {
+        const part = items.slice(i, i + BATCH);
+        const user = {
+          target_language: languageName(to) ?? to,
+          items: part.map((x) => ({
+            source: x.source,
+            translation: x.translation,
+            max_characters: x.maxChars,
+            previous: x.before ?? '',
+            next: x.after ?? '',
+          })),
+        };
+        out.push(
+          ...stringsOf(await complete(REPHRASE_SYSTEM_PROMPT, user, opts.signal), 'rephrasings', part.length, 'items'),
+        );
+      }
       return out;
     },
   };
