@@ -56,6 +56,12 @@ export type LanguageCapabilities = v.InferOutput<typeof LanguageCapabilities>;
 export const CapabilitiesResponse = v.object({
   languages: v.array(LanguageCapabilities),
   speech_language_detection: v.boolean(),
+  /**
+   * True when a configured translation engine can rephrase a line shorter (a chat-completions model; issue 20
+   * item 2): dub lines over their time are then asked again within their character budget, and the editor's
+   * Shorten works. False with Apertium, DeepL and LibreTranslate only: long lines are flagged, left as translated.
+   */
+  rephrase: v.boolean(),
 });
 export type CapabilitiesResponse = v.InferOutput<typeof CapabilitiesResponse>;
 

@@ -32,6 +32,7 @@ import {
   TranslateJobRequest,
 } from './jobs.ts';
 import { CapabilitiesResponse, VoiceSampleQuery } from './capabilities.ts';
+import { ShortenRequest, ShortenResponse } from './sync.ts';
 import {
   RedubEstimateResponse,
   RedubRequest,
@@ -247,6 +248,30 @@ export const EDITOR_ENDPOINTS = {
       'ENGINE_REFUSED',
       // Issue 24, item 8: priced and rate-limited.
       'PAYMENT_REQUIRED',
+      'RATE_LIMITED',
+    ],
+  },
+  shortenCue: {
+    method: 'POST',
+    path: '/v1/jobs/{id}/tracks/shorten',
+    tag: 'jobs',
+    summary: 'A shorter rendering of one target cue, within the characters its dub slot allows (nothing is saved)',
+    description:
+      'Uses the translation engine that can rephrase (GET /v1/capabilities `rephrase`); NO_ENGINE otherwise. ' +
+      'Free; at most 20 calls a minute.',
+    auth: 'bearer',
+    body: ShortenRequest,
+    response: json(ShortenResponse),
+    errors: [
+      'UNAUTHORIZED',
+      'JOB_NOT_FOUND',
+      'TRACKS_NOT_READY',
+      'NO_VOICE_OVER',
+      'NO_ENGINE',
+      'ENGINE_FAILED',
+      'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_INPUT_TOO_LARGE',
+      'ENGINE_REFUSED',
       'RATE_LIMITED',
     ],
   },

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { finiteNumber } from './numbers.ts';
 import { CUE_RULES } from './cues.ts';
 import { LanguageCode } from './languages.ts';
+import { SyncCounts, TrackSync } from './sync.ts';
 
 /**
  * One editable cue: `id` is stable across saves (the editor keeps it when it changes the text or times; new
@@ -55,8 +56,11 @@ export type TrackWarnings = v.InferOutput<typeof TrackWarnings>;
 export const TracksResponse = v.object({
   revision: finiteNumber(),
   source: v.object({ language: v.string(), cues: v.array(TrackCue) }),
-  /** Keyed by target language (base code), for every target of the job. */
-  targets: v.record(v.string(), v.object({ cues: v.array(TrackCue) })),
+  /**
+   * Keyed by target language (base code), for every target of the job. `sync` (dubbed targets): per cue the
+   * sync of its dub segment and the track's segments per status (contract/sync.ts).
+   */
+  targets: v.record(v.string(), v.object({ cues: v.array(TrackCue), sync: v.optional(TrackSync) })),
   warnings: TrackWarnings,
 });
 export type TracksResponse = v.InferOutput<typeof TracksResponse>;
@@ -114,10 +118,16 @@ export type RevisionsResponse = v.InferOutput<typeof RevisionsResponse>;
 
 /**
  * Per target language, what the last dub did (JobResponse `dub_segments`): the segments of the track and how many
- * were synthesised (the others reused their stored clip).
+ * were synthesised (the others reused their stored clip); `sync` the segments per sync status and `sync_shares`
+ * their share (0..1) of the segments (contract/sync.ts; dubs made before issue 20 have neither).
  */
 export const DubSegmentsReport = v.record(
   v.string(),
-  v.object({ segments_total: finiteNumber(), segments_synthesized: finiteNumber() }),
+  v.object({
+    segments_total: finiteNumber(),
+    segments_synthesized: finiteNumber(),
+    sync: v.optional(SyncCounts),
+    sync_shares: v.optional(SyncCounts),
+  }),
 );
 export type DubSegmentsReport = v.InferOutput<typeof DubSegmentsReport>;

@@ -13,6 +13,9 @@
  * Targets on the 2-core machine: subtitles RTF <= 0.35, voice-over RTF <= 0.6, WER <= 30%, 0 violations,
  * >= 95% fitted, peak < 500 MB, one cue's re-dub <= 10% of the full dub's time. This is a measurement, not a
  * test: it never fails on a miss. `--redub-only` runs the re-dub measurement alone.
+ * Then the dub sync figures (scripts/lib/dub-sync-figures.ts, issue 20): the share of dub segments per sync status
+ * before and after, with the local engines and with a chat-completions emulator; `--dub-sync-only` runs them alone.
+ * Goal with a rephrasing engine: >= 90% natural or ok, 0 overflow; always 0 silent overflows.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -31,8 +34,10 @@ import { runMediaPipeline, type PipelineRequest } from '../server/src/media/pipe
 import { dubLanguage } from '../server/src/media/stages/voice-over.ts';
 import { probeMedia } from '../server/src/media/probe.ts';
 import { runProcess } from '../server/src/engines/run-process.ts';
+import { dubSyncFigures, dubSyncTable } from './lib/dub-sync-figures.ts';
 
 const REDUB_ONLY = process.argv.includes('--redub-only');
+const DUB_SYNC_ONLY = process.argv.includes('--dub-sync-only');
 const DATA = path.resolve(
   process.argv.slice(2).find((a) => !a.startsWith('--')) ?? path.join(import.meta.dirname, '../../shared/testdata'),
 );
@@ -186,6 +191,19 @@ async function redubFigures() {
   }
 }
 
+/** Dub sync shares per status, before and after issue 20, local engines and the chat-completions emulator. */
+async function dubSync(): Promise<void> {
+  console.log('\ndub sync (share of dub segments per status; jfk.mp4 and lj001-0001-0004.mp4 into es and fr)');
+  const figures = await dubSyncFigures(DATA, loadConfig().engines);
+  console.log(dubSyncTable(figures));
+  console.log(JSON.stringify({ dub_sync: figures }));
+}
+
+if (DUB_SYNC_ONLY) {
+  await dubSync();
+  process.exit(0);
+}
+
 if (REDUB_ONLY) {
   console.log(JSON.stringify(await redubFigures()));
   process.exit(0);
@@ -332,6 +350,7 @@ const result = {
   ...(await redubFigures()),
 };
 console.log(`\n${JSON.stringify(result)}`);
+await dubSync();
 
 // Transcript auto-sync (the user's own words): boundary error and real-time factor (scripts/bench-sync.ts).
 console.log('\nauto-sync');

@@ -2,6 +2,7 @@
  * The application context: configuration plus every adapter, built once at start-up (and by tests) and handed
  * to route modules and job handlers. Services receive only the adapters they need from it.
  */
+import { useSpeakingRateDir } from './media/speaking-rate.ts';
 import { useDeploymentTemp } from './storage/temp-folders.ts';
 import path from 'node:path';
 import type { Config } from './config/index.ts';
@@ -66,6 +67,7 @@ export async function createContext(
   const { app } = config;
   // Temp folders carry this deployment's id, so the start-up sweep knows its own (issue 24 item 14).
   useDeploymentTemp(app.dataDir);
+  useSpeakingRateDir(app.dataDir);
   const logger = overrides.logger ?? createLogger(app.logLevel);
   const database =
     overrides.database ?? (await openDatabase({ url: app.databaseUrl, pgliteDir: path.join(app.dataDir, 'db') }));

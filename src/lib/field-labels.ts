@@ -51,6 +51,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   targets: msg`Translated subtitles`,
   languages: msg`Languages`,
   cue_ids: msg`Subtitles`,
+  cue_id: msg`Subtitle`,
   // Signed download and upload links (never typed by users; named for completeness)
   type: msg`File type`,
   name: msg`File name`,

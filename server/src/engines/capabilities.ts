@@ -33,6 +33,7 @@ export function voiceInfo(engine: VoiceEngine, voice: Voice): VoiceInfo {
 export function capabilitiesOf(engines: ConfiguredEngines): CapabilitiesResponse {
   return {
     speech_language_detection: engines.speech.some((e) => e.detectsLanguage),
+    rephrase: engines.translation.some((e) => !!e.rephrase),
     languages: STUDIO_LANGUAGES.map((code) => ({
       code,
       name: LANGUAGE_NAMES[code],

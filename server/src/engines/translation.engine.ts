@@ -12,6 +12,18 @@ export interface TranslateOptions {
 }
 
 /**
+ * One text to say in fewer characters (issue 20 item 2): the `translation` of `source`, to be rendered in at most
+ * `maxChars` characters keeping its meaning; `before`/`after` are the neighbouring translated lines (context).
+ */
+export interface RephraseItem {
+  source: string;
+  translation: string;
+  maxChars: number;
+  before?: string;
+  after?: string;
+}
+
+/**
  * A machine translation engine. `translate` takes a batch of texts (media sentences or document units) and returns
  * exactly one translation per text, in order. Texts may carry inline tags `<g1>...</g1>` (run boundaries of a unit);
  * engines with `keepsInlineTags` try to carry them through, callers must still handle lost or reordered tags.
@@ -32,4 +44,11 @@ export interface TranslationEngine {
    * @throws Error with a message naming the engine when the engine fails (process exit, HTTP error after retries).
    */
   translate(texts: string[], opts: TranslateOptions): Promise<string[]>;
+  /**
+   * Only engines that can rephrase (a language model): one shorter rendering per item, in order, in the language
+   * `opts.to` (it may still be longer than asked: callers check). Absent on engines that cannot (Apertium, DeepL,
+   * LibreTranslate).
+   * @throws Error naming the engine, as `translate`.
+   */
+  rephrase?(items: RephraseItem[], opts: TranslateOptions): Promise<string[]>;
 }

@@ -15,22 +15,30 @@ const SENTENCE_END = /[.!?…。！？؟]["'»”)]*$/u;
  * and Japanese), slot from the first cue's start to the last cue's end. Cues without text are left out.
  */
 export function segmentsFromCues(cues: Cue[], joiner: string): DubSegment[] {
-  const out: DubSegment[] = [];
-  let open: { texts: string[]; start: number; end: number } | null = null;
-  for (const c of cues) {
+  return segmentsWithCues(cues, joiner).map((x) => x.segment);
+}
+
+/** `segmentsFromCues` with, for each segment, the indexes (in `cues`) of the cues voiced in it. */
+export function segmentsWithCues(cues: Cue[], joiner: string): { segment: DubSegment; cues: number[] }[] {
+  const out: { segment: DubSegment; cues: number[] }[] = [];
+  let open: { texts: string[]; start: number; end: number; cues: number[] } | null = null;
+  const close = (o: NonNullable<typeof open>) =>
+    out.push({ segment: { text: o.texts.join(joiner), start: o.start, end: o.end }, cues: o.cues });
+  cues.forEach((c, i) => {
     const text = c.lines
       .map((l) => l.replace(BIDI_MARKS, '').trim())
       .filter(Boolean)
       .join(joiner);
-    if (!text) continue;
-    open ??= { texts: [], start: c.start, end: c.end };
+    if (!text) return;
+    open ??= { texts: [], start: c.start, end: c.end, cues: [] };
     open.texts.push(text);
     open.end = c.end;
+    open.cues.push(i);
     if (SENTENCE_END.test(text)) {
-      out.push({ text: open.texts.join(joiner), start: open.start, end: open.end });
+      close(open);
       open = null;
     }
-  }
-  if (open) out.push({ text: open.texts.join(joiner), start: open.start, end: open.end });
+  });
+  if (open) close(open);
   return out;
 }

@@ -9,6 +9,7 @@
  * same request), so a job is refused before it is queued.
  * Words follow the glossary in README.md: sentences are translated, cut into cues, and voiced as dub segments.
  */
+import type { DubSegmentsReport } from '../../../contract/tracks.ts';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EnginePlan, EngineRequest } from '../engines/engine.registry.ts';
@@ -92,7 +93,7 @@ export interface PipelineResult {
   /** The source cues and, per target language (base code), its cues: the editor's first revision. */
   tracks: { source: Cue[]; targets: Record<string, Cue[]> };
   /** Voice-over: per target language, segments in all and segments synthesised (the rest reused stored clips). */
-  dubSegments: Record<string, { segments_total: number; segments_synthesized: number }>;
+  dubSegments: DubSegmentsReport;
   /** Names of the stage modules restored from artifacts instead of run. */
   restored: string[];
 }

@@ -7,6 +7,7 @@
 import type { TranslationEngine } from '../engines/translation.engine.ts';
 import type { TimedWord } from './cue-cutter.ts';
 import { sentenceText } from './sentences.ts';
+import { voicedChars } from './sync-report.ts';
 
 /** Maps a character fraction (0..1) of the source sentence to a time, following its words (pauses stay pauses). */
 function timeline(sentence: TimedWord[]): (fraction: number) => number {
@@ -74,4 +75,79 @@ export async function translateSentences(
     )
   ).map((t) => t.replace(/\s+([.,…])/g, '$1').trim());
   return { sentences: sentences.map((u, i) => fitToSentence(texts[i], u, joiner)), texts };
+}
+
+/** What fitting translations to their budgets did: the texts to voice, the segments asked again and still over. */
+export interface BudgetFit {
+  texts: string[];
+  /** Indexes of the texts over their budget after translation. */
+  over: number[];
+  /** How many were asked again (at least once) and how many then fit. */
+  asked: number;
+  fitted: number;
+  /** Rephrasing requests sent (at most two). */
+  requests: number;
+}
+
+/** Tries a text over its budget is asked again for (issue 20 item 2). */
+export const REPHRASE_TRIES = 2;
+
+/**
+ * Fits translated `texts` (one per source text in `sources`) to their character `budgets` (sync-report.ts
+ * charBudget): when `engine` can rephrase, every text over its budget is asked again for a rendering within it
+ * (neighbouring lines as context), at most REPHRASE_TRIES times for those still over; of the answers the longest
+ * that fits is kept, else the shortest seen. Engines that cannot rephrase leave every text as translated (the sync
+ * report flags them). A rephrasing failure keeps the texts as they are (the translation stands).
+ * @throws only the signal's reason.
+ */
+export async function fitTranslationsToBudgets(opts: {
+  engine: TranslationEngine;
+  from: string;
+  to: string;
+  sources: string[];
+  texts: string[];
+  budgets: number[];
+  /** The lines before and after each text (default: its neighbours in `texts`). */
+  context?: [string | undefined, string | undefined][];
+  /** Called with a rephrasing failure (default: the texts stay as they are); may throw to fail the call. */
+  onError?: (err: unknown) => void;
+  signal?: AbortSignal;
+}): Promise<BudgetFit> {
+  const { engine, texts, budgets, signal } = opts;
+  const len = (t: string) => voicedChars(t);
+  const over = texts.flatMap((t, i) => (len(t) > budgets[i] ? [i] : []));
+  const best = [...texts];
+  let pending = over;
+  let requests = 0;
+  if (engine.rephrase)
+    for (let attempt = 0; attempt < REPHRASE_TRIES && pending.length; attempt++) {
+      let answers: string[];
+      try {
+        answers = await engine.rephrase(
+          pending.map((i) => ({
+            source: opts.sources[i],
+            translation: best[i],
+            maxChars: budgets[i],
+            before: opts.context ? opts.context[i][0] : best[i - 1],
+            after: opts.context ? opts.context[i][1] : best[i + 1],
+          })),
+          { from: opts.from, to: opts.to, signal },
+        );
+        requests++;
+      } catch (e) {
+        if (signal?.aborted) throw signal.reason;
+        opts.onError?.(e);
+        break;
+      }
+      pending.forEach((i, k) => {
+        const a = (answers[k] ?? '').replace(/\s+([.,…])/g, '$1').trim();
+        if (!a) return;
+        const fitsNow = len(a) <= budgets[i];
+        const bestFits = len(best[i]) <= budgets[i];
+        if (fitsNow ? !bestFits || len(a) > len(best[i]) : !bestFits && len(a) < len(best[i])) best[i] = a;
+      });
+      pending = pending.filter((i) => len(best[i]) > budgets[i]);
+    }
+  const asked = engine.rephrase ? over.length : 0;
+  return { texts: best, over, asked, fitted: asked ? over.length - pending.length : 0, requests };
 }

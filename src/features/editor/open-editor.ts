@@ -4,6 +4,7 @@ import { NetworkError } from '../../lib/api-error.ts';
 import { getJob, getTracks } from './api/editor.api.ts';
 import { dropDraft, readDraft, readOpened, rememberOpened } from './autosave.ts';
 import { useEditorStore } from './store.ts';
+import { useSyncStore } from './sync.ts';
 
 /**
  * Loads the job and its tracks (or the draft kept offline) into the store; `discardDraft` forgets the draft.
@@ -24,5 +25,6 @@ export async function openEditor(id: string, discardDraft: boolean): Promise<Job
   }
   // A draft is sent again; one made over an older revision than the server's meets a 409 (offer to reload).
   useEditorStore.getState().load(id, tracks, draft);
+  useSyncStore.getState().load(id, tracks);
   return job;
 }

@@ -3,7 +3,9 @@
  * engines use, doing real work so tests can verify results:
  * - GET /v1/models
  * - POST /v1/chat/completions: reads the translation request JSON of the user message and translates it with
- *   the fake translator (Apertium / fixed glossary); any other message is answered with itself.
+ *   the fake translator (Apertium / fixed glossary); a rephrasing request (`{"items":[{"translation",
+ *   "max_characters"}]}`, the engine's REPHRASE_SYSTEM_PROMPT) is answered by a deterministic rule that shortens
+ *   (shortenTo: drops the longest inner words until the line fits); any other message is answered with itself.
  * - POST /v1/audio/transcriptions (multipart): real recognition with pocketsphinx; verbose_json with word and
  *   segment timestamps (words without punctuation, segment texts punctuated, as the API answers), json, text;
  *   diarized_json (model gpt-4o-transcribe-diarize only, chunking_strategy
@@ -76,6 +78,23 @@ function heldTranscript(words: { text: string; start: number; end: number }[]) {
   }
   return { words, utterances };
 }
+/**
+ * The fake's rephrasing: `text` within `max` characters, as a model asked for a shorter line would answer. Words
+ * of the middle (not the first, not the last) are dropped, longest first (adjectives and long words go, the
+ * sentence's start and its final punctuation stay), until the text fits or only two words are left.
+ * Deterministic, so a test can say which answer is voiced.
+ */
+export function shortenTo(text: string, max: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  const len = () => [...words.join(' ')].length;
+  while (len() > max && words.length > 2) {
+    let k = 1;
+    for (let j = 2; j < words.length - 1; j++) if (words[j].length > words[k].length) k = j;
+    words.splice(k, 1);
+  }
+  return words.join(' ');
+}
+
 const VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'onyx', 'nova', 'sage', 'shimmer'];
 const CODE_BY_NAME = Object.fromEntries(Object.entries(LANGUAGE_NAMES).map(([c, n]) => [n.toLowerCase(), c]));
 
@@ -210,6 +229,12 @@ export async function startFakeOpenAi(
           const to = CODE_BY_NAME[String(task.target_language).toLowerCase()] ?? task.target_language;
           if (Array.isArray(task.texts))
             ({ content, finish } = slipped(await fakeTranslate(task.texts, from, to), slips.shift()));
+          else if (Array.isArray(task.items))
+            content = JSON.stringify({
+              rephrasings: task.items.map((x: { translation?: unknown; max_characters?: unknown }) =>
+                shortenTo(typeof x.translation === 'string' ? x.translation : '', Number(x.max_characters) || Infinity),
+              ),
+            });
         } catch {
           /* not a translation request: echo */
         }

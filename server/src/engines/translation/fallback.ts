@@ -12,6 +12,7 @@ export type FallbackLog = (failed: string, next: string, error: Error) => void;
 /**
  * One engine over `engines` (at least one, all serving the pair asked for). `id` names the engine that answered
  * the last call (the first engine before any call), so the job records the engine that really translated.
+ * `rephrase` is the first engine's that has one (absent when none can rephrase).
  * @throws from `translate`: the first engine's error when every engine failed; the signal's reason when aborted.
  */
 export function withFallback(engines: readonly TranslationEngine[], onFallback?: FallbackLog): TranslationEngine {
@@ -19,7 +20,10 @@ export function withFallback(engines: readonly TranslationEngine[], onFallback?:
   let used = engines[0];
   // Engines whose failure a retry cannot fix (quota, refused) are skipped for the later batches.
   const dead = new Set<TranslationEngine>();
+  // The first engine that can rephrase (a language model) does it for the pair, whichever translated.
+  const rephraser = engines.find((e) => e.rephrase);
   return {
+    ...(rephraser?.rephrase ? { rephrase: rephraser.rephrase.bind(rephraser) } : {}),
     get id() {
       return used.id;
     },

@@ -12,7 +12,7 @@
  */
 import type OpenAI from 'openai';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
-import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
+import type { RephraseItem, TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { EngineHttpError, type EngineHttpSettings } from '../http-client.ts';
 import { openAiAvailable, openAiClient } from '../openai-client.ts';
 import { callWithRetry, readOpenAiFailure } from '../sdk-call.ts';
@@ -77,6 +77,35 @@ export function readTranslations(content: string, count: number, finishReason?: 
 }
 
 /**
+ * The system prompt of a rephrasing request (issue 20 item 2: dub lines that must fit their time); the user
+ * message is `{"target_language","items":[{"source","translation","max_characters","previous","next"}]}`.
+ */
+export const REPHRASE_SYSTEM_PROMPT =
+  'You shorten translated dubbing lines so they can be spoken in the time the original took. The user sends JSON ' +
+  '{"target_language","items":[{"source","translation","max_characters","previous","next"}]}. For every item write ' +
+  'the translation again in the target language in at most max_characters characters (spaces included), keeping ' +
+  'the meaning of the source; previous and next are the neighbouring lines, for context only. ' +
+  'Answer only with JSON {"rephrasings":[...]} holding exactly one string per item, in order.';
+
+/** Parses the model's JSON answer and takes `field`, one string per item; throws EngineHttpError otherwise. */
+function stringsOf(content: string, field: string, count: number, what: string): string[] {
+  let list: unknown;
+  try {
+    // Some servers wrap JSON in a code fence despite response_format.
+    list = (JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as Record<string, unknown>)[field];
+  } catch {
+    throw new EngineHttpError(`openai translation: the model did not answer with JSON ${field}`, 'openai', 200);
+  }
+  if (!Array.isArray(list) || list.length !== count || list.some((t) => typeof t !== 'string'))
+    throw new EngineHttpError(
+      `openai translation: the model returned ${Array.isArray(list) ? list.length : 0} ${field} for ${count} ${what}`,
+      'openai',
+      200,
+    );
+  return list as string[];
+}
+
+/**
  * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
  * @throws from `translate`: EngineHttpError (HTTP, after retries), or an EngineHttpError naming the text that got no
  *         translation after the re-asks (kind 'unavailable').
@@ -127,6 +156,28 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
     }
     const choice = res.choices?.[0];
     return readTranslations(choice?.message?.content ?? '', texts.length, choice?.finish_reason);
+  }
+
+  /** One chat completion (JSON object answer): the system prompt and the user's JSON; returns the answer's content. */
+  async function complete(system: string, user: unknown, signal?: AbortSignal): Promise<string> {
+    const res = await callWithRetry(
+      (s) =>
+        client.chat.completions.create(
+          {
+            model: ep.model,
+            temperature: 0,
+            response_format: { type: 'json_object' },
+            messages: [
+              { role: 'system', content: system },
+              { role: 'user', content: JSON.stringify(user) },
+            ],
+          },
+          { signal: s },
+        ),
+      readOpenAiFailure,
+      { engine: 'openai translation', signal, ...http },
+    );
+    return res.choices?.[0]?.message?.content ?? '';
   }
 
   /** Translates texts[lo, hi) of `all`, re-asking halves after a slip. @throws EngineHttpError */
@@ -180,6 +231,27 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
       const out: string[] = [];
       for (let i = 0; i < texts.length; i += BATCH)
         out.push(...(await part(texts, i, Math.min(texts.length, i + BATCH), from, to, opts.signal)));
+      return out;
+    },
+    async rephrase(items: RephraseItem[], opts: TranslateOptions): Promise<string[]> {
+      const to = normaliseLanguage(opts.to);
+      const out: string[] = [];
+      for (let i = 0; i < items.length; i += BATCH) {
+        const chunk = items.slice(i, i + BATCH);
+        const user = {
+          target_language: languageName(to) ?? to,
+          items: chunk.map((x) => ({
+            source: x.source,
+            translation: x.translation,
+            max_characters: x.maxChars,
+            previous: x.before ?? '',
+            next: x.after ?? '',
+          })),
+        };
+        out.push(
+          ...stringsOf(await complete(REPHRASE_SYSTEM_PROMPT, user, opts.signal), 'rephrasings', chunk.length, 'items'),
+        );
+      }
       return out;
     },
   };

@@ -4,6 +4,7 @@
  * can `restore` its results from saved artifacts is skipped on a retried run. Adding a stage = one module here
  * plus one line in pipeline.ts's STAGES.
  */
+import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
 import type { EnginePlan } from '../../engines/engine.registry.ts';
 import type { Transcript } from '../../engines/speech.engine.ts';
 import type { EngineStage } from '../../../../contract/errors.ts';
@@ -48,6 +49,10 @@ export interface TargetTrack {
   cues: Cue[];
   segments: DubSegment[];
   placements?: Placement[];
+  /** Voice-over: the voice's measured speaking rate, characters per second (speaking-rate.ts). */
+  charsPerSecond?: number;
+  /** Voice-over: sentences over their character budget after translation, asked again, and fitted then. */
+  budgetFit?: { over: number; asked: number; fitted: number };
 }
 
 /** The transcript artifact (`transcript.json`): the recogniser's words and utterances, the source language. */
@@ -105,7 +110,7 @@ export interface RunState {
   /** by translate, in request order */
   targets?: TargetTrack[];
   /** by voice_over: per language, segments in all and segments synthesised (the others reused stored clips). */
-  dubSegments: Record<string, { segments_total: number; segments_synthesized: number }>;
+  dubSegments: DubSegmentsReport;
   /** by finalize */
   transcriptPath?: string;
 }

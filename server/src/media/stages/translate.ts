@@ -9,7 +9,9 @@ import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { cutCues } from '../cue-cutter.ts';
 import { segmentsFromCues } from '../dub-segments.ts';
 import { sentenceText } from '../sentences.ts';
-import { translateSentences } from '../translation-fit.ts';
+import { speakingRate } from '../speaking-rate.ts';
+import { charBudget } from '../sync-report.ts';
+import { fitToSentence, fitTranslationsToBudgets, translateSentences } from '../translation-fit.ts';
 import { need, viaEngine, type RunState, type StageModule, type TargetTrack } from './stage.ts';
 
 /** Saved per language: the track and the translation engine's id (none when copied). */
@@ -49,11 +51,35 @@ export const translateStage: StageModule = {
       list.map(async ([lang, code]): Promise<SavedTranslation> => {
         const engine = s.plan.translationFor(source, lang);
         const rules = rulesFor(lang);
-        const r = engine
+        let r = engine
           ? await viaEngine(s, 'translation', engine.id, () =>
               translateSentences(sentences, engine, source, lang, rules.joiner, s.req.signal),
             )
           : { sentences, texts: sentences.map((u) => sentenceText(u)) };
+        // Voice-over: every sentence gets a character budget from its slot and the voice's speaking rate; an
+        // engine that can rephrase is asked again for those over it (issue 20 item 2).
+        const choice = s.voiceOver && engine ? s.plan.voices[lang] : undefined;
+        let charsPerSecond: number | undefined;
+        let budgetFit: TargetTrack['budgetFit'];
+        if (engine && choice) {
+          const rate = await viaEngine(s, 'voice', choice.engine.id, () =>
+            speakingRate(choice.engine, choice.voice.id, lang, s.req.signal),
+          );
+          charsPerSecond = rate;
+          const budgets = sentences.map((u) => charBudget(u.length ? u[u.length - 1].end - u[0].start : 0, rate));
+          const fit = await fitTranslationsToBudgets({
+            engine,
+            from: source,
+            to: lang,
+            sources: sentences.map((u) => sentenceText(u)),
+            texts: r.texts,
+            budgets,
+            signal: s.req.signal,
+          });
+          budgetFit = { over: fit.over.length, asked: fit.asked, fitted: fit.fitted };
+          if (fit.texts.some((t, i) => t !== r.texts[i]))
+            r = { texts: fit.texts, sentences: sentences.map((u, i) => fitToSentence(fit.texts[i], u, rules.joiner)) };
+        }
         const cues = cutCues(lang === source ? sentences : r.sentences, lang, rulesFor(lang, s.plan.subtitleRules));
         const t: SavedTranslation = {
           language: lang,
@@ -62,6 +88,7 @@ export const translateStage: StageModule = {
           sentences: r.sentences,
           cues,
           segments: segmentsFromCues(cues, rules.joiner),
+          ...(charsPerSecond ? { charsPerSecond, budgetFit } : {}),
           engine: engine?.id ?? null,
         };
         await s.artifacts.writeJson(translationArtifact(lang), t);

@@ -13,6 +13,8 @@ import { buildVoiceTrack, mixVoiceOver } from '../voice-over.ts';
 import { MIX_RATE, muxMp4 } from '../voice-mix.ts';
 import { redubChanges, type MixPlan } from '../voice-redub.ts';
 import { MAX_FITTED_SPEED, unfittedClips, type Placement } from '../voice-fit.ts';
+import { syncArtifact, syncReport, type SavedSync } from '../sync-report.ts';
+import { syncShares } from '../../../../contract/sync.ts';
 import type { JobNote } from '../../../../contract/jobs.ts';
 import { languageLabel } from '../../../../contract/languages.ts';
 import { addOutput } from './outputs.ts';
@@ -36,9 +38,11 @@ export const mixArtifact = (lang: string, stream: 'mp3' | 'aac') => `dub/${lang}
 /**
  * Voices `segments` with `choice` and writes the mixed MP3 (and MP4) of the input's length (`duration`, seconds).
  * Over a stored dub of the same voice and duration only the changed spans are synthesised and re-encoded
- * (voice-redub.ts); else everything. Saves the dub artifact and the encoded streams. `onProgress` gets 0..1.
- * @returns the placements, the number of clips synthesised (the others were reused) and the seconds of media
- *          re-mixed and encoded (the whole duration for a first dub, windows around the changes for a re-dub).
+ * (voice-redub.ts); else everything. Saves the dub artifact, the encoded streams and the sync report
+ * (sync-report.ts; `charsPerSecond`, the voice's speaking rate, gives its budgets). `onProgress` gets 0..1.
+ * @returns the placements, the number of clips synthesised (the others were reused), the seconds of media
+ *          re-mixed and encoded (the whole duration for a first dub, windows around the changes for a re-dub) and
+ *          the sync report.
  * @throws MediaError ENGINE_FAILED, FFMPEG_FAILED; the signal's reason when cancelled.
  */
 export async function dubLanguage(opts: {
@@ -50,8 +54,9 @@ export async function dubLanguage(opts: {
   workDir: string;
   mp3Path: string;
   mp4Path?: string;
+  charsPerSecond?: number;
   onProgress?: (fraction: number) => void;
-}): Promise<{ placements: Placement[]; synthesized: number; remixedSeconds: number }> {
+}): Promise<{ placements: Placement[]; synthesized: number; remixedSeconds: number; sync: SavedSync }> {
   const { s, choice, workDir } = opts;
   const signal = s.req.signal;
   const lang = opts.language;
@@ -115,14 +120,31 @@ export async function dubLanguage(opts: {
   if (aac) await s.artifacts.saveFile(mixArtifact(lang, 'aac'), aac);
   const next: SavedDub = { voice: choice.id, segments: opts.segments, mix: result.plan };
   await s.artifacts.writeJson(dubArtifact(lang), next);
+  const sync = syncReport(
+    opts.segments,
+    result.plan.placements,
+    result.plan.lengths,
+    opts.duration,
+    opts.charsPerSecond,
+  );
+  await s.artifacts.writeJson(syncArtifact(lang), sync);
   opts.onProgress?.(1);
-  return { placements: result.plan.placements, synthesized: result.synthesized, remixedSeconds: result.remixedSeconds };
+  return {
+    placements: result.plan.placements,
+    synthesized: result.synthesized,
+    remixedSeconds: result.remixedSeconds,
+    sync,
+  };
 }
 
-/** The job note of a voice-over whose clips did not all fit (see `unfittedClips`); its text names the language. */
-function voiceRushedNote(language: string, u: { rushed: number; cutSeconds: number }): JobNote {
+/**
+ * The job note of a voice-over whose clips did not all fit: `rushed` counts the segments whose sync status is
+ * `overflow` (sped up beyond 1.25x or running into the next line, sync-report.ts), `cutSeconds` the voice past the
+ * media's end (`unfittedClips`); its text names the language. No overflow goes unmentioned (issue 20 item 1).
+ */
+export function voiceRushedNote(language: string, u: { rushed: number; cutSeconds: number }): JobNote {
   const rushed = u.rushed
-    ? `${u.rushed} sentences were longer than their time and sped up beyond ${MAX_FITTED_SPEED}x`
+    ? `${u.rushed} sentences were longer than their time and sped up beyond ${MAX_FITTED_SPEED}x or into the next line`
     : '';
   const cut = u.cutSeconds > 0 ? `${u.cutSeconds} s of voice ran past the end of the media and were cut` : '';
   return {
@@ -162,15 +184,22 @@ export const voiceOverStage: StageModule = {
           workDir: path.join(s.work, `voice-${t.language}`),
           mp3Path: files[i].mp3,
           mp4Path: files[i].mp4,
+          charsPerSecond: t.charsPerSecond,
           onProgress: (f) => {
             shares[i] = f;
             report();
           },
         });
         t.placements = r.placements;
-        const unfitted = unfittedClips(r.placements, info.durationSeconds);
-        if (unfitted) s.notes.push(voiceRushedNote(t.language, unfitted));
-        s.dubSegments[t.language] = { segments_total: t.segments.length, segments_synthesized: r.synthesized };
+        const cutSeconds = unfittedClips(r.placements, info.durationSeconds)?.cutSeconds ?? 0;
+        const rushed = r.sync.counts.overflow;
+        if (rushed || cutSeconds > 0) s.notes.push(voiceRushedNote(t.language, { rushed, cutSeconds }));
+        s.dubSegments[t.language] = {
+          segments_total: t.segments.length,
+          segments_synthesized: r.synthesized,
+          sync: r.sync.counts,
+          sync_shares: syncShares(r.sync.counts),
+        };
       }),
     );
     // Every language has settled before the temporary folder goes; the first failure is the one reported.

@@ -8,6 +8,9 @@
  * (the job is completed again with the failure's message and code); a stopping worker hands the re-dub back to
  * the queue with its reservation held.
  */
+import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
+import { syncShares } from '../../../../contract/sync.ts';
+import { syncArtifact, type SavedSync } from '../../media/sync-report.ts';
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -75,7 +78,7 @@ export async function runRedub(
     const revision = await repo.findRevision(ctx.db, job.id, redub.revision);
     if (!revision) throw new Error(`job ${job.id} has no revision ${redub.revision}`);
     const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
-    const dubSegments: Record<string, { segments_total: number; segments_synthesized: number }> = {};
+    const dubSegments: DubSegmentsReport = {};
     const written: { key: string; file: string; row: jobsRepo.JobOutputRow }[] = [];
     await withInput(job, workDir, signal, async (input) => {
       const info =
@@ -100,12 +103,19 @@ export async function runRedub(
           workDir: path.join(workDir, `voice-${lang}`),
           mp3Path: file(mp3),
           mp4Path: mp4 ? file(mp4) : undefined,
+          // The speaking rate the first dub measured gives the budgets again.
+          charsPerSecond: (await artifacts.readJson<SavedSync>(syncArtifact(lang)))?.chars_per_second,
           onProgress: (f) => {
             lastProgress = ((i + f) / redub.languages.length) * 95;
             report('voice_over', lastProgress);
           },
         });
-        dubSegments[lang] = { segments_total: segments.length, segments_synthesized: r.synthesized };
+        dubSegments[lang] = {
+          segments_total: segments.length,
+          segments_synthesized: r.synthesized,
+          sync: r.sync.counts,
+          sync_shares: syncShares(r.sync.counts),
+        };
         for (const o of [mp3, mp4]) if (o) written.push({ key: o.storageKey, file: file(o), row: o });
       }
     });

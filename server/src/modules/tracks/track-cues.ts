@@ -9,7 +9,9 @@ import type { CueProblem } from '../../../../contract/errors.ts';
 import type { TrackCue, TrackWarnings } from '../../../../contract/tracks.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { segmentsFromCues } from '../../media/dub-segments.ts';
+import { segmentsFromCues, segmentsWithCues } from '../../media/dub-segments.ts';
+import type { SavedSync } from '../../media/sync-report.ts';
+import type { TrackSync } from '../../../../contract/sync.ts';
 import { voicedSeconds } from '../jobs/pricing.ts';
 import type { DubSegment } from '../../media/stages/stage.ts';
 
@@ -100,6 +102,29 @@ export function trackSegments(cues: TrackCue[], language: string): DubSegment[] 
     cues.map((c) => toCue(c, language)),
     rulesFor(language).joiner,
   );
+}
+
+/**
+ * The sync of a target track's cues (GET tracks): each cue gets the report of the last dub's segment it is voiced
+ * in, matched by the segment's text and slot (a segment changed since that dub has no report until it is dubbed
+ * again); `summary` counts the last dub's segments per status. Undefined when the track was never dubbed.
+ */
+export function cueSync(cues: TrackCue[], language: string, saved: SavedSync | null): TrackSync | undefined {
+  if (!saved) return undefined;
+  const out: TrackSync['cues'] = {};
+  const groups = segmentsWithCues(
+    cues.map((c) => toCue(c, language)),
+    rulesFor(language).joiner,
+  );
+  for (const g of groups) {
+    const found = saved.segments.find((r) =>
+      sameSegment(g.segment, { text: r.text, start: r.slot_start, end: r.slot_end }),
+    );
+    if (!found) continue;
+    const { text: _text, ...sync } = found;
+    for (const i of g.cues) out[cues[i].id] = sync;
+  }
+  return { cues: out, summary: saved.counts };
 }
 
 const sameSegment = (a: DubSegment, b: DubSegment) =>

@@ -6,7 +6,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jobTrackRevisions, jobs, type PendingRedub, type StoredTracks } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import type { RevisionOrigin } from '../../../../contract/tracks.ts';
+import type { DubSegmentsReport, RevisionOrigin } from '../../../../contract/tracks.ts';
 
 export type RevisionRow = typeof jobTrackRevisions.$inferSelect;
 
@@ -105,7 +105,7 @@ export async function endRedub(
   db: DbOrTx,
   jobId: string,
   end: {
-    dubSegments?: Record<string, { segments_total: number; segments_synthesized: number }>;
+    dubSegments?: DubSegmentsReport;
     creditsUsed?: number;
     failure?: { code: (typeof jobs.$inferSelect)['errorCode']; message: string; detail: string | null };
   },

@@ -1,6 +1,6 @@
 /**
  * The editor's calls (contract EDITOR_ENDPOINTS): GET/PUT /v1/jobs/{id}/tracks, POST translate-again,
- * POST redub/estimate, POST redub, GET revisions, POST revisions/{n}/restore. Bearer token required.
+ * POST tracks/shorten, POST redub/estimate, POST redub, GET revisions, POST revisions/{n}/restore. Bearer token required.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +13,7 @@ import {
   SaveTracksRequest,
   TranslateAgainRequest,
 } from '../../../../contract/tracks.ts';
+import { ShortenRequest } from '../../../../contract/sync.ts';
 import * as service from './tracks.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,6 +43,11 @@ export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promi
         jobIdOf(request.params),
         parseInput(TranslateAgainRequest, request.body),
       ),
+    );
+    // One engine call per Shorten: at most 20 a minute per client, as translate-again's limit.
+    const shortenLimit = ctx.config.app.rateLimitEnabled ? { max: 20, timeWindow: '1 minute' } : false;
+    api.post('/v1/jobs/:id/tracks/shorten', { config: { rateLimit: shortenLimit } }, async (request) =>
+      service.shortenCue(ctx, user(request), jobIdOf(request.params), parseInput(ShortenRequest, request.body)),
     );
     api.post('/v1/jobs/:id/redub/estimate', async (request) =>
       service.estimateRedub(ctx, user(request), jobIdOf(request.params), parseInput(RedubRequest, request.body)),

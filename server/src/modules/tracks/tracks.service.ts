@@ -27,7 +27,7 @@ import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
 import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
 import { toSrt, toVtt } from '../../media/subtitle-writers.ts';
-import { translateSentences } from '../../media/translation-fit.ts';
+import { fitTranslationsToBudgets, translateSentences } from '../../media/translation-fit.ts';
 import { countWords } from '../../documents/word-count.ts';
 import { balanceOf, reserveExtra, settleExtra } from '../credits/ledger.repository.ts';
 import { PRICE_RATES, priceDocument } from '../jobs/pricing.ts';
@@ -35,7 +35,9 @@ import { presentJob, type JobResponse } from '../jobs/job.presenter.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
 import * as repo from './tracks.repository.ts';
-import { checkTrack, redubChanges, toCue, trackSegments, warningsOf } from './track-cues.ts';
+import { checkTrack, cueSync, redubChanges, toCue, trackSegments, warningsOf } from './track-cues.ts';
+import { charBudget, syncArtifact, voicedChars, type SavedSync } from '../../media/sync-report.ts';
+import type { ShortenRequest, ShortenResponse } from '../../../../contract/sync.ts';
 import { engineFailure } from '../../engines/engine-failure.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config'>;
@@ -61,6 +63,18 @@ async function latestTracks(ctx: Ctx, job: jobsRepo.JobRow): Promise<StoredTrack
 
 function present(revision: number, tracks: StoredTracks): TracksResponse {
   return { revision, source: tracks.source, targets: tracks.targets, warnings: warningsOf(tracks) };
+}
+
+/** `res` with every dubbed target's sync per cue (the job's sync artifacts, sync-report.ts; issue 20 item 1). */
+async function withSync(ctx: Ctx, job: jobsRepo.JobRow, res: TracksResponse): Promise<TracksResponse> {
+  if (!job.servicesRequested.includes('voice_over')) return res;
+  const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
+  const targets: TracksResponse['targets'] = {};
+  for (const [lang, t] of Object.entries(res.targets)) {
+    const sync = cueSync(t.cues, lang, await artifacts.readJson<SavedSync>(syncArtifact(lang)));
+    targets[lang] = sync ? { ...t, sync } : t;
+  }
+  return { ...res, targets };
 }
 
 /** The job's target language (base code) for `code`. @throws AppError VALIDATION_FAILED */
@@ -114,13 +128,13 @@ async function saveRevision(
     throw new AppError('REVISION_CONFLICT', undefined, { revision: now?.tracksRevision ?? loaded });
   }
   await renderSubtitles(ctx, job, tracks, changed);
-  return present(revision, tracks);
+  return withSync(ctx, job, present(revision, tracks));
 }
 
 /** GET /v1/jobs/{id}/tracks. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
 export async function getTracks(ctx: Ctx, userId: string, jobId: string): Promise<TracksResponse> {
   const job = await jobWithTracks(ctx, userId, jobId);
-  return present(job.tracksRevision!, await latestTracks(ctx, job));
+  return withSync(ctx, job, present(job.tracksRevision!, await latestTracks(ctx, job)));
 }
 
 /**
@@ -377,4 +391,78 @@ export async function restoreRevision(ctx: Ctx, userId: string, jobId: string, n
   const row = Number.isInteger(n) && n > 0 ? await repo.findRevision(ctx.db, job.id, n) : null;
   if (!row) throw new AppError('REVISION_NOT_FOUND');
   return saveRevision(ctx, job, job.tracksRevision!, 'restore', row.tracks, Object.keys(row.tracks.targets));
+}
+
+/**
+ * POST /v1/jobs/{id}/tracks/shorten: one target cue said in fewer characters by the translation engine that can
+ * rephrase (issue 20 item 2), keeping the meaning of the source said at the same time, the neighbouring cues as
+ * context, at most REPHRASE_TRIES asks. The budget: the cue's characters less its share of what its dub segment
+ * must lose (`shorter_by` of the last dub's sync); for a cue changed since, its slot at the voice's speaking rate.
+ * Nothing is saved (the editor puts the text in the cue). Free: one short request (rate-limited by the route).
+ * @returns the text (the cue's own when it already fits), its characters and the budget.
+ * @throws AppError NO_ENGINE (no configured engine can rephrase into the language), VALIDATION_FAILED (not a cue
+ *   of that target), NO_VOICE_OVER, ENGINE_FAILED (and the other engine failures), JOB_NOT_FOUND, TRACKS_NOT_READY
+ */
+export async function shortenCue(
+  ctx: Ctx,
+  userId: string,
+  jobId: string,
+  req: ShortenRequest,
+): Promise<ShortenResponse> {
+  const job = await jobWithTracks(ctx, userId, jobId);
+  if (!job.servicesRequested.includes('voice_over')) throw new AppError('NO_VOICE_OVER');
+  const tracks = await latestTracks(ctx, job);
+  const lang = targetOf(tracks, req.language, 'language');
+  const cues = tracks.targets[lang].cues;
+  const at = cues.findIndex((c) => c.id === req.cue_id);
+  if (at < 0)
+    throw new AppError('VALIDATION_FAILED', `cue_id: ${req.cue_id} is not a cue of the ${lang} track.`, {
+      fields: { cue_id: `${req.cue_id} is not a cue of the ${lang} track` },
+    });
+  const cue = cues[at];
+  const source = tracks.source.language;
+  let engine;
+  try {
+    engine = ctx.engines
+      .choose({ sourceLanguage: source, targetLanguages: [lang], services: ['document'] })
+      .translationFor(source, lang);
+  } catch (err) {
+    if (!(err instanceof NoEngineError)) throw err;
+  }
+  if (!engine?.rephrase)
+    throw new AppError(
+      'NO_ENGINE',
+      'No configured translation engine can rephrase a line shorter (a chat-completions engine is needed).',
+    );
+  const saved = await storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id)).readJson<SavedSync>(
+    syncArtifact(lang),
+  );
+  const chars = voicedChars(cue.text.replace(/\n/g, ' '));
+  const sync = cueSync(cues, lang, saved)?.cues[cue.id];
+  const budget = sync
+    ? Math.max(1, chars - Math.ceil((sync.shorter_by * chars) / Math.max(1, sync.chars)))
+    : saved?.chars_per_second
+      ? charBudget(cue.end - cue.start, saved.chars_per_second)
+      : chars;
+  const text = cue.text.replace(/\n/g, ' ');
+  if (chars <= budget && (!sync || sync.shorter_by === 0)) return { text: cue.text, chars, budget };
+  const said = tracks.source.cues
+    .filter((c) => c.end > cue.start && c.start < cue.end)
+    .map((c) => c.text.replace(/\n/g, ' '))
+    .join(' ');
+  const fit = await fitTranslationsToBudgets({
+    engine,
+    from: source,
+    to: lang,
+    sources: [said || text],
+    texts: [text],
+    budgets: [budget],
+    context: [[cues[at - 1]?.text.replace(/\n/g, ' '), cues[at + 1]?.text.replace(/\n/g, ' ')]],
+    onError: (err) => {
+      ctx.logger.warn({ err, jobId, engine: engine.id }, 'shorten failed');
+      const failure = engineFailure(err, 'translation', engine.id);
+      throw new AppError(failure.code, failure.message);
+    },
+  });
+  return { text: fit.texts[0], chars: voicedChars(fit.texts[0]), budget };
 }

@@ -7,6 +7,7 @@ import { buildRows } from '../rows.ts';
 import { useEditorStore } from '../store.ts';
 import { cueWarnings } from '../warnings.ts';
 import { CueRow, type Column } from './cue-row.tsx';
+import { SyncSummary } from './cue-sync.tsx';
 
 const NONE: readonly TrackCue[] = [];
 
@@ -89,6 +90,7 @@ export function CueList({ doc, seek }: CueListProps) {
         <span>{columns[0].label}</span>
         <span>{columns[1].label}</span>
       </div>
+      <SyncSummary track={target} />
       <ol className="cue-list" ref={list} data-testid="cue-list">
         {rows.map((row, index) => (
           <CueRow

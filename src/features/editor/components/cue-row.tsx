@@ -4,6 +4,7 @@ import type { CueRule } from '../../../../contract/cues.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import type { CueRowData } from '../rows.ts';
 import { CueText } from './cue-text.tsx';
+import { CueSync } from './cue-sync.tsx';
 import { TimeInput } from './time-input.tsx';
 
 export interface Column {
@@ -36,7 +37,7 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
     const cues = column === timingColumn ? [row.cue] : row.paired;
     return (
       <div className="cue-cell" data-column={column === 0 ? 'source' : 'target'}>
-        {cues.map((cue) => (
+        {cues.map((cue) => [
           <CueText
             key={cue.id}
             cue={cue}
@@ -46,8 +47,11 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
             warnings={col.warnings[cue.id]}
             onChange={(text) => onText(col.track, cue.id, text)}
             onNext={() => onNext(index, column)}
-          />
-        ))}
+          />,
+          column === 1 ? (
+            <CueSync key={`sync-${cue.id}`} track={col.track} cueId={cue.id} active={active} onText={onText} />
+          ) : null,
+        ])}
       </div>
     );
   };
