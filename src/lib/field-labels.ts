@@ -62,4 +62,6 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   events: msg`Events`,
   // Credit packs (issue 23)
   credits: msg`Credits`,
+  // Speakers in the editor's tracks (issue 19)
+  speakers: msg`Speakers`,
 };

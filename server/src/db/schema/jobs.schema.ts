@@ -26,7 +26,7 @@ import type {
   VoiceOverMode,
 } from '../../../../contract/jobs.ts';
 import type { UploadKind } from '../../../../contract/uploads.ts';
-import type { DubSegmentsReport, RevisionOrigin, TrackCue } from '../../../../contract/tracks.ts';
+import type { DubSegmentsReport, RevisionOrigin, TrackCue, TrackSpeaker } from '../../../../contract/tracks.ts';
 import { users } from './users.schema.ts';
 
 /** A file a user uploaded (signed PUT or tus). `storageKey` locates it in the file storage. */
@@ -159,6 +159,8 @@ export const jobTrackRevisions = pgTable(
 export interface StoredTracks {
   source: { language: string; cues: TrackCue[] };
   targets: Record<string, { cues: TrackCue[] }>;
+  /** Who speaks (issue 19): absent or empty when the job has one speaker. */
+  speakers?: TrackSpeaker[];
 }
 
 /** One output file of a job for one target language. */

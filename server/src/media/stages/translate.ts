@@ -54,12 +54,17 @@ export const translateStage: StageModule = {
               translateSentences(sentences, engine, source, lang, rules.joiner, s.req.signal),
             )
           : { sentences, texts: sentences.map((u) => sentenceText(u)) };
-        const cues = cutCues(lang === source ? sentences : r.sentences, lang, rulesFor(lang, s.plan.subtitleRules));
+        // A translated sentence is said by the speaker of its source sentence (sentences never mix speakers).
+        const said = r.sentences.map((u, i) => {
+          const speaker = sentences[i]?.[0]?.speaker;
+          return speaker ? u.map((w) => ({ ...w, speaker })) : u;
+        });
+        const cues = cutCues(lang === source ? sentences : said, lang, rulesFor(lang, s.plan.subtitleRules));
         const t: SavedTranslation = {
           language: lang,
           code,
           texts: r.texts,
-          sentences: r.sentences,
+          sentences: said,
           cues,
           segments: segmentsFromCues(cues, rules.joiner),
           engine: engine?.id ?? null,
