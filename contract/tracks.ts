@@ -10,8 +10,6 @@ import { CUE_RULES } from './cues.ts';
 import { LanguageCode } from './languages.ts';
 import { SpeakerId, TrackSpeakers } from './speakers.ts';
 
-export { TrackSpeaker, TrackSpeakers, SpeakerId, defaultSpeakerName, MAX_SPEAKERS } from './speakers.ts';
-
 /**
  * One editable cue: `id` is stable across saves (the editor keeps it when it changes the text or times; new
  * cues get new ids, e.g. a UUID made by the client), `start < end`, `text` is the cue's lines joined by '\n',

@@ -5,7 +5,8 @@
  * (so "nothing changed" is `next === doc`), and keeps each track ordered, without overlaps and with `start < end`,
  * because the server refuses anything else (PUT /v1/jobs/{id}/tracks answers 400 INVALID_CUE).
  */
-import type { SaveTracksRequest, TrackCue, TrackSpeaker, TracksResponse } from '../../../contract/tracks.ts';
+import type { SaveTracksRequest, TrackCue, TracksResponse } from '../../../contract/tracks.ts';
+import type { TrackSpeaker } from '../../../contract/speakers.ts';
 
 /** 'source' or a target language code. */
 export type TrackKey = string;

@@ -3,7 +3,8 @@
  * move a cue to another speaker, merge two speakers). Like model.ts, every edit returns a new document, or the
  * same one when nothing changes. Speakers are saved with the tracks (PUT /v1/jobs/{id}/tracks `speakers`).
  */
-import type { TrackCue, TrackSpeaker } from '../../../contract/tracks.ts';
+import type { TrackCue } from '../../../contract/tracks.ts';
+import type { TrackSpeaker } from '../../../contract/speakers.ts';
 import type { EditorDoc, TrackKey } from './model.ts';
 
 /**

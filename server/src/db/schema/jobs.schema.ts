@@ -26,7 +26,8 @@ import type {
   VoiceOverMode,
 } from '../../../../contract/jobs.ts';
 import type { UploadKind } from '../../../../contract/uploads.ts';
-import type { DubSegmentsReport, RevisionOrigin, TrackCue, TrackSpeaker } from '../../../../contract/tracks.ts';
+import type { DubSegmentsReport, RevisionOrigin, TrackCue } from '../../../../contract/tracks.ts';
+import type { TrackSpeaker } from '../../../../contract/speakers.ts';
 import { users } from './users.schema.ts';
 
 /** A file a user uploaded (signed PUT or tus). `storageKey` locates it in the file storage. */

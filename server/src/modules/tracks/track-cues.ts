@@ -6,7 +6,8 @@
 import { arabicLine, rulesFor } from '../../../../contract/cue-rules.ts';
 import { checkCues, type Cue } from '../../../../contract/cues.ts';
 import type { CueProblem } from '../../../../contract/errors.ts';
-import type { TrackCue, TrackSpeaker, TrackWarnings } from '../../../../contract/tracks.ts';
+import type { TrackCue, TrackWarnings } from '../../../../contract/tracks.ts';
+import type { TrackSpeaker } from '../../../../contract/speakers.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { segmentsFromCues } from '../../media/dub-segments.ts';
