@@ -64,4 +64,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   credits: msg`Credits`,
   // Speakers in the editor's tracks (issue 19)
   speakers: msg`Speakers`,
+  // Teams (issue 23)
+  role: msg`Role`,
+  code: msg`Invitation code`,
 };
