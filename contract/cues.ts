@@ -16,6 +16,8 @@ export const Cue = v.object({
   start: v.pipe(finiteNumber(), v.minValue(0)),
   end: v.pipe(finiteNumber(), v.minValue(0)),
   lines: v.array(v.string()),
+  /** Who says it (`S1` …; issue 19), when the job found speakers. */
+  speaker: v.optional(v.string()),
 });
 export type Cue = v.InferOutput<typeof Cue>;
 

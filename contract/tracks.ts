@@ -9,10 +9,12 @@ import { finiteNumber } from './numbers.ts';
 import { CUE_RULES } from './cues.ts';
 import { LanguageCode } from './languages.ts';
 import { SyncCounts, TrackSync } from './sync.ts';
+import { SpeakerId, TrackSpeakers } from './speakers.ts';
 
 /**
  * One editable cue: `id` is stable across saves (the editor keeps it when it changes the text or times; new
- * cues get new ids, e.g. a UUID made by the client), `start < end`, `text` is the cue's lines joined by '\n'.
+ * cues get new ids, e.g. a UUID made by the client), `start < end`, `text` is the cue's lines joined by '\n',
+ * `speaker` the id of who says it (contract/speakers.ts; absent when the job has no speakers).
  */
 /**
  * A lone UTF-16 surrogate (`"\ud800"` in JSON) is no character: no database or file can store it (issue 24: a cue
@@ -27,6 +29,7 @@ export const TrackCue = v.object({
   start: finiteNumber('start is a number of seconds'),
   end: finiteNumber('end is a number of seconds'),
   text: v.pipe(v.string('text is required'), v.maxLength(1000, 'a cue holds at most 1000 characters'), wellFormed),
+  speaker: v.optional(SpeakerId),
 });
 export type TrackCue = v.InferOutput<typeof TrackCue>;
 
@@ -61,6 +64,8 @@ export const TracksResponse = v.object({
    * sync of its dub segment and the track's segments per status (contract/sync.ts).
    */
   targets: v.record(v.string(), v.object({ cues: v.array(TrackCue), sync: v.optional(TrackSync) })),
+  /** Who speaks (issue 19): names and per-language voices; empty (or absent) when the job has one speaker. */
+  speakers: v.optional(TrackSpeakers),
   warnings: TrackWarnings,
 });
 export type TracksResponse = v.InferOutput<typeof TracksResponse>;
@@ -68,12 +73,15 @@ export type TracksResponse = v.InferOutput<typeof TracksResponse>;
 /**
  * PUT /v1/jobs/{id}/tracks: saves revision `revision + 1` from the tracks given (tracks left out stay as they
  * are). Refused with 409 REVISION_CONFLICT when `revision` is not the latest, 400 INVALID_CUE naming the cue for
- * end <= start, overlapping cues, negative times or empty text.
+ * end <= start, overlapping cues, negative times or empty text; `speakers` (optional: the whole list, renamed,
+ * merged or re-voiced) refused with 400 VALIDATION_FAILED when a cue names a speaker not in it or a voice is not
+ * one of the language's voices.
  */
 export const SaveTracksRequest = v.object({
   revision: v.pipe(finiteNumber('revision is required'), v.integer('revision is a whole number'), v.minValue(1)),
   source: v.optional(v.object({ cues: TrackCues })),
   targets: v.optional(v.record(LanguageCode, v.object({ cues: TrackCues }))),
+  speakers: v.optional(TrackSpeakers),
 });
 export type SaveTracksRequest = v.InferOutput<typeof SaveTracksRequest>;
 

@@ -71,6 +71,12 @@ export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'a track holds at most 10,000 cues': msg`A track holds at most 10,000 subtitles.`,
   'revision is required': msg`The version of the subtitles is missing. Reload the editor.`,
   'revision is a whole number': msg`The version of the subtitles is missing. Reload the editor.`,
+  // contract/speakers.ts: the speakers of the tracks (issue 19)
+  'a speaker id is required': msg`A speaker is missing its identifier. Reload the editor.`,
+  'a speaker id is S1, S2 …': msg`A speaker is missing its identifier. Reload the editor.`,
+  'a speaker name is required': msg`A speaker needs a name.`,
+  'a speaker name holds at most 60 characters': msg`A speaker's name holds at most 60 characters.`,
+  'a job has at most 8 speakers': msg`A job has at most 8 speakers.`,
   // contract/tracks.ts: a lone surrogate in a cue (issue 24)
   'The text holds a broken character.': msg`A subtitle holds a broken character. Type it again.`,
   // contract/billing.ts

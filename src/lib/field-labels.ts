@@ -63,6 +63,8 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   events: msg`Events`,
   // Credit packs (issue 23)
   credits: msg`Credits`,
+  // Speakers in the editor's tracks (issue 19)
+  speakers: msg`Speakers`,
   // Teams (issue 23)
   role: msg`Role`,
   code: msg`Invitation code`,

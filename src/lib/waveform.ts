@@ -14,6 +14,8 @@ export interface WaveformRegion {
   label: string;
   active: boolean;
   warned: boolean;
+  /** The region's own colour (CSS colour; the cue's speaker in the editor) when neither active nor warned. */
+  colour?: string;
 }
 
 export interface WaveformOptions {
@@ -79,7 +81,7 @@ export function createWaveform(options: WaveformOptions): Waveform {
     if (!ready) return;
     const byId = new Map(regions.getRegions().map((r) => [r.id, r] as const));
     for (const cue of wanted) {
-      const color = cue.active ? ACTIVE : cue.warned ? WARNED : COLOR;
+      const color = cue.active ? ACTIVE : cue.warned ? WARNED : (cue.colour ?? COLOR);
       const region: Region | undefined = byId.get(cue.id);
       byId.delete(cue.id);
       if (!region) {

@@ -19,6 +19,8 @@ export interface TimedWord {
   text: string;
   start: number;
   end: number;
+  /** Who says it (`S1` …), when the run found speakers (stages/speakers.ts). */
+  speaker?: string;
 }
 
 /** A pause this long (seconds) always ends a cue: no cue stretches over silence. */
@@ -142,7 +144,8 @@ export const MAX_CUE_LAG = 0.5;
 
 /**
  * Cuts sentences into cues and times them.
- * Each sentence is a run of words between sentence ends or long pauses; cues never cross sentences.
+ * Each sentence is a run of words between sentence ends or long pauses; cues never cross sentences. A cue takes
+ * the speaker of its first word (sentences are split where the speaker changes: `splitBySpeaker`).
  * Times: a cue starts at its first word (or right after the previous cue plus the minimum gap when reading
  * speed pushed that one later) and lasts at least max(5/6 s, characters / max cps), at most 7 s. No cue starts
  * more than `MAX_CUE_LAG` after its first word: the cue before it is shortened instead (never below the minimum
@@ -151,12 +154,17 @@ export const MAX_CUE_LAG = 0.5;
  * @returns cues in time order; reading-speed breaks only where the lag bound shortened a cue.
  */
 export function cutCues(sentences: TimedWord[][], language: string, rules: CueRules): Cue[] {
-  const pieces: { start: number; end: number; lines: string[] }[] = [];
+  const pieces: { start: number; end: number; lines: string[]; speaker?: string }[] = [];
   for (const sentence of joinDanglingArticles(sentences, language)) {
     const words = sentence.filter((w) => w.text.trim());
     if (!words.length) continue;
     for (const p of splitSentence(words, language, rules))
-      pieces.push({ start: words[p.from].start, end: words[p.to - 1].end, lines: p.lines });
+      pieces.push({
+        start: words[p.from].start,
+        end: words[p.to - 1].end,
+        lines: p.lines,
+        speaker: words[p.from].speaker,
+      });
   }
   const cues: Cue[] = [];
   for (const p of pieces) {
@@ -171,9 +179,32 @@ export function cutCues(sentences: TimedWord[][], language: string, rules: CueRu
     const chars = p.lines.reduce((s, l) => s + visibleLength(l), 0);
     const need = Math.max(rules.minDuration, chars / rules.maxCharsPerSecond);
     const end = round(Math.min(start + rules.maxDuration, Math.max(p.end, start + need)));
-    cues.push({ start, end, lines: rules.rtl ? p.lines.map(arabicLine) : p.lines });
+    const cue: Cue = { start, end, lines: rules.rtl ? p.lines.map(arabicLine) : p.lines };
+    if (p.speaker) cue.speaker = p.speaker;
+    cues.push(cue);
   }
   return cues;
+}
+
+/**
+ * Splits sentences where the speaker changes, so no cue or dub segment mixes two speakers' words (issue 19). Words
+ * without a speaker never split.
+ */
+export function splitBySpeaker(sentences: TimedWord[][]): TimedWord[][] {
+  const out: TimedWord[][] = [];
+  for (const s of sentences) {
+    let open: TimedWord[] = [];
+    for (const w of s) {
+      const prev = open.at(-1);
+      if (prev && w.speaker && prev.speaker && w.speaker !== prev.speaker) {
+        out.push(open);
+        open = [];
+      }
+      open.push(w);
+    }
+    if (open.length) out.push(open);
+  }
+  return out;
 }
 
 /** A sentence ending on an article (the speaker paused after "the") is joined with the next: they belong together. */
@@ -181,7 +212,10 @@ function joinDanglingArticles(sentences: TimedWord[][], language: string): Timed
   const out: TimedWord[][] = [];
   for (const u of sentences) {
     const prev = out[out.length - 1];
-    if (prev?.length && isDeterminer(prev[prev.length - 1].text, language)) out[out.length - 1] = [...prev, ...u];
+    const last = prev?.[prev.length - 1];
+    // Not across speakers: the next speaker's words are not the noun of this one's article.
+    if (last && isDeterminer(last.text, language) && last.speaker === u[0]?.speaker)
+      out[out.length - 1] = [...prev, ...u];
     else out.push([...u]);
   }
   return out;

@@ -1,7 +1,8 @@
 /**
  * Dub segments from cues: the voice-over speaks whole sentences, so consecutive cues are voiced as one segment
  * until a cue ends a sentence (. ! ? … and their CJK and Arabic forms) or the track ends. The pipeline and the
- * editor's re-dub use this one rule, so a re-dub finds exactly the segments whose text or timing changed.
+ * editor's re-dub use this one rule, so a re-dub finds exactly the segments whose text or timing changed. A
+ * segment never mixes speakers (issue 19): a cue of another speaker closes the open segment.
  */
 import type { Cue } from '../../../contract/cues.ts';
 import type { DubSegment } from './stages/stage.ts';
@@ -12,7 +13,8 @@ const SENTENCE_END = /[.!?…。！？؟]["'»”)]*$/u;
 
 /**
  * Groups `cues` (in order of time, seconds) into dub segments: text joined with `joiner` (' ', or '' for Chinese
- * and Japanese), slot from the first cue's start to the last cue's end. Cues without text are left out.
+ * and Japanese), slot from the first cue's start to the last cue's end, `speaker` the cues' speaker (when they
+ * have one). Cues without text are left out.
  */
 export function segmentsFromCues(cues: Cue[], joiner: string): DubSegment[] {
   return segmentsWithCues(cues, joiner).map((x) => x.segment);
@@ -21,16 +23,23 @@ export function segmentsFromCues(cues: Cue[], joiner: string): DubSegment[] {
 /** `segmentsFromCues` with, for each segment, the indexes (in `cues`) of the cues voiced in it. */
 export function segmentsWithCues(cues: Cue[], joiner: string): { segment: DubSegment; cues: number[] }[] {
   const out: { segment: DubSegment; cues: number[] }[] = [];
-  let open: { texts: string[]; start: number; end: number; cues: number[] } | null = null;
-  const close = (o: NonNullable<typeof open>) =>
-    out.push({ segment: { text: o.texts.join(joiner), start: o.start, end: o.end }, cues: o.cues });
+  let open: { texts: string[]; start: number; end: number; cues: number[]; speaker?: string } | null = null;
+  const close = (o: NonNullable<typeof open>) => {
+    const segment: DubSegment = { text: o.texts.join(joiner), start: o.start, end: o.end };
+    if (o.speaker) segment.speaker = o.speaker;
+    out.push({ segment, cues: o.cues });
+  };
   cues.forEach((c, i) => {
     const text = c.lines
       .map((l) => l.replace(BIDI_MARKS, '').trim())
       .filter(Boolean)
       .join(joiner);
     if (!text) return;
-    open ??= { texts: [], start: c.start, end: c.end, cues: [] };
+    if (open && open.speaker !== c.speaker) {
+      close(open);
+      open = null;
+    }
+    open ??= { texts: [], start: c.start, end: c.end, cues: [], speaker: c.speaker };
     open.texts.push(text);
     open.end = c.end;
     open.cues.push(i);

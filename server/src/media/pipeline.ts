@@ -23,7 +23,7 @@ import { probeStage } from './stages/probe.ts';
 import { extractStage } from './stages/extract.ts';
 import { transcribeStage } from './stages/transcribe.ts';
 import { cuesStage } from './stages/cues.ts';
-import { speakersStage } from './stages/speakers.ts';
+import { speakersOf, speakersStage } from './stages/speakers.ts';
 import { translateStage } from './stages/translate.ts';
 import { subtitlesStage } from './stages/subtitles.ts';
 import { voiceOverStage } from './stages/voice-over.ts';
@@ -94,6 +94,10 @@ export interface PipelineResult {
   tracks: { source: Cue[]; targets: Record<string, Cue[]> };
   /** Voice-over: per target language, segments in all and segments synthesised (the rest reused stored clips). */
   dubSegments: DubSegmentsReport;
+  /** The speakers found (`S1` … in order of first appearance; empty for one speaker) with their median pitch, Hz. */
+  speakers: { id: string; pitch: number }[];
+  /** Voice-over: per target language, each speaker's voice (API id `<engine>:<voice>`). */
+  speakerVoices: Record<string, Record<string, string>>;
   /** Names of the stage modules restored from artifacts instead of run. */
   restored: string[];
 }
@@ -132,6 +136,7 @@ export async function runMediaPipeline(req: PipelineRequest, plan: EnginePlan): 
     voices: {},
     outputs: [],
     dubSegments: {},
+    speakerVoices: {},
   };
   const running = modules.filter((m) => !m.runsWhen || m.runsWhen(s));
   const progress = createProgress([...new Set(running.map((m) => m.stage))], req.onProgress);
@@ -177,6 +182,8 @@ export async function runMediaPipeline(req: PipelineRequest, plan: EnginePlan): 
         targets: Object.fromEntries(targets.map((t) => [t.language, t.cues])),
       },
       dubSegments: s.dubSegments,
+      speakers: speakersOf(s),
+      speakerVoices: s.speakerVoices,
       restored,
     };
   } catch (e) {

@@ -1,9 +1,53 @@
 /**
  * SRT and WebVTT writers and readers. SRT: numbered blocks, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, blank line after
  * each block. WebVTT (W3C WebVTT): the `WEBVTT` signature line, a blank line, then cues with
- * `HH:MM:SS.mmm --> HH:MM:SS.mmm`; cue text must not contain `-->`, and `&`, `<` are escaped as entities.
+ * `HH:MM:SS.mmm --> HH:MM:SS.mmm`; cue text must not contain `-->`, and `&`, `<` are escaped as entities. A cue
+ * with a speaker is a voice span in WebVTT (`<v Speaker 1>…`, W3C WebVTT 4.2.2); SRT stays plain text. Two short
+ * cues of two speakers in a quick exchange share one cue, a leading hyphen per line (Netflix Timed Text Style
+ * Guide, "dual speakers"): `dualSpeakerCues`.
  */
 import type { Cue } from '../../../contract/cues.ts';
+import { defaultSpeakerName } from '../../../contract/speakers.ts';
+
+/** A cue to write; a dual-speaker cue has the speaker of each line. */
+export type WrittenCue = Cue & { lineSpeakers?: string[] };
+
+/** Longest cue (seconds) of a quick exchange that may share a cue with the other speaker's answer. */
+const DUAL_MAX_CUE = 2;
+/** Longest pause (seconds) between the two cues of a dual-speaker cue. */
+const DUAL_MAX_GAP = 0.5;
+
+/**
+ * Joins two consecutive one-line cues of two different speakers into one dual-speaker cue (`- line` each, shown from
+ * the first's start to the second's end) when both are short (at most 2 s), at most 0.5 s apart and each line with
+ * its hyphen fits `maxLineChars`. Cues without speakers are returned as they are.
+ */
+export function dualSpeakerCues(cues: Cue[], maxLineChars: number): WrittenCue[] {
+  const out: WrittenCue[] = [];
+  for (let i = 0; i < cues.length; i++) {
+    const [a, b] = [cues[i], cues[i + 1]];
+    const fits = (c: Cue) =>
+      c.lines.length === 1 && c.end - c.start <= DUAL_MAX_CUE && c.lines[0].length + 2 <= maxLineChars;
+    if (
+      b &&
+      a.speaker &&
+      b.speaker &&
+      a.speaker !== b.speaker &&
+      b.start - a.end <= DUAL_MAX_GAP &&
+      fits(a) &&
+      fits(b)
+    ) {
+      out.push({
+        start: a.start,
+        end: b.end,
+        lines: [`- ${a.lines[0]}`, `- ${b.lines[0]}`],
+        lineSpeakers: [a.speaker, b.speaker],
+      });
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
 
 function stamp(seconds: number, sep: ',' | '.'): string {
   const ms = Math.max(0, Math.round(seconds * 1000));
@@ -23,10 +67,16 @@ export function toSrt(cues: Cue[]): string {
     .join('\n');
 }
 
-/** Renders cues as WebVTT. */
-export function toVtt(cues: Cue[]): string {
+/**
+ * Renders cues as WebVTT; a cue's speaker becomes a voice span named `names[speaker]` (default "Speaker 1" for `S1`),
+ * a dual-speaker cue one span per line.
+ */
+export function toVtt(cues: WrittenCue[], names: Readonly<Record<string, string>> = {}): string {
   const esc = (l: string) => clean(l).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `WEBVTT\n\n${cues.map((c) => `${stamp(c.start, '.')} --> ${stamp(c.end, '.')}\n${c.lines.map(esc).join('\n')}\n`).join('\n')}`;
+  const voice = (id: string | undefined) => (id ? `<v ${esc(names[id] ?? defaultSpeakerName(id))}>` : '');
+  const text = (c: WrittenCue) =>
+    c.lines.map((l, k) => (c.lineSpeakers ? voice(c.lineSpeakers[k]) : k === 0 ? voice(c.speaker) : '') + esc(l));
+  return `WEBVTT\n\n${cues.map((c) => `${stamp(c.start, '.')} --> ${stamp(c.end, '.')}\n${text(c).join('\n')}\n`).join('\n')}`;
 }
 
 const TIME = /(\d+):(\d{2}):(\d{2})[,.](\d{3})/;
@@ -56,5 +106,11 @@ export function parseSrt(text: string): Cue[] {
 /** Reads WebVTT text back into cues (skips the header, NOTE and STYLE blocks). */
 export function parseVtt(text: string): Cue[] {
   const body = text.replace(/^\uFEFF?WEBVTT[^\n]*\n/, '');
-  return parseBlocks(body, (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return parseBlocks(body, (s) =>
+    s
+      .replace(/<\/?v(?:\s[^>]*)?>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }

@@ -20,9 +20,11 @@ export const TRACK_RATE = 22050;
 /** Clips synthesised at once. */
 const SYNTH_PARALLEL = 2;
 
-/** One segment to voice: translated text and the slot its source speech took. */
+/** One segment to voice: translated text, the slot its source speech took, and its own voice (a speaker's) if any. */
 export interface VoiceSegment extends Slot {
   text: string;
+  /** The engine's voice id for this segment (issue 19: its speaker's voice); the language's voice when absent. */
+  voice?: string;
 }
 
 export interface VoiceTrack {
@@ -74,7 +76,10 @@ interface ClipOptions {
 }
 
 const keptPath = (o: ClipOptions, i: number) => path.join(o.workDir, `clip-${i}-kept.wav`);
-const keyOf = (o: ClipOptions, i: number, speed: number) => clipKey(o.segments[i].text, o.voice, o.engine.id, speed);
+/** The voice segment `i` is voiced with: its speaker's, else the language's. */
+export const voiceOf = (o: Pick<ClipOptions, 'segments' | 'voice'>, i: number) => o.segments[i].voice || o.voice;
+const keyOf = (o: ClipOptions, i: number, speed: number) =>
+  clipKey(o.segments[i].text, voiceOf(o, i), o.engine.id, speed);
 
 /**
  * The natural length (seconds; 0 when there is nothing to say) of every segment's clip: `known(i)` when given,
@@ -102,7 +107,7 @@ export async function clipLengths(
       have.add(i);
     } else {
       const raw = path.join(o.workDir, `clip-${i}.wav`);
-      await o.engine.synthesize(text, { language: o.language, voice: o.voice, outPath: raw, signal });
+      await o.engine.synthesize(text, { language: o.language, voice: voiceOf(o, i), outPath: raw, signal });
       const clip = normaliseLoudness(trimSilence(resample(await readWav(raw), TRACK_RATE)));
       await rm(raw, { force: true });
       lengths[i] = durationOf(clip);

@@ -12,14 +12,18 @@ import { spliceFrames, FRAME_SAMPLES } from './audio-frames.ts';
 import type { Span } from './pcm-track.ts';
 import { placeClips, type Placement } from './voice-fit.ts';
 import { encodeMix, MIX_RATE } from './voice-mix.ts';
-import { clipLengths, layClips, type VoiceSegment } from './voice-over.ts';
+import { clipLengths, layClips, voiceOf, type VoiceSegment } from './voice-over.ts';
 import type { VoiceEngine } from '../engines/voice.engine.ts';
 import type { ArtifactStore } from './artifacts.ts';
 
-/** What a dub mixed: the input's duration, and per segment its text, clip length (seconds) and placement. */
+/**
+ * What a dub mixed: the input's duration, and per segment its text, clip length (seconds), placement and voice
+ * (the engine's voice id; absent in plans saved before speakers had voices, issue 19).
+ */
 export interface MixPlan {
   duration: number;
   texts: string[];
+  voices?: string[];
   lengths: number[];
   placements: Placement[];
 }
@@ -43,16 +47,18 @@ export interface RemixWindow {
 
 /**
  * The spans (seconds, merged, sorted) where the mix of `after` differs from the mix of `before`: every clip of one
- * that the other does not have with the same text and placement, with its ducking ramps.
+ * that the other does not have with the same text, voice and placement, with its ducking ramps.
  */
 export function changedSpans(before: MixPlan, after: MixPlan): Span[] {
-  const key = (t: string, p: Placement) => `${p.start.toFixed(5)}|${p.end.toFixed(5)}|${p.speed.toFixed(4)}|${t}`;
-  const keys = (m: MixPlan) => new Set(m.placements.map((p, i) => key(m.texts[i], p)));
+  const key = (t: string, p: Placement, voice = '') =>
+    `${p.start.toFixed(5)}|${p.end.toFixed(5)}|${p.speed.toFixed(4)}|${voice}|${t}`;
+  const keys = (m: MixPlan) => new Set(m.placements.map((p, i) => key(m.texts[i], p, m.voices?.[i])));
   const [a, b] = [keys(before), keys(after)];
   const spans: Span[] = [];
   const add = (m: MixPlan, other: Set<string>) =>
     m.placements.forEach((p, i) => {
-      if (m.texts[i].trim() && !other.has(key(m.texts[i], p))) spans.push({ start: p.start - RAMP, end: p.end + RAMP });
+      if (m.texts[i].trim() && !other.has(key(m.texts[i], p, m.voices?.[i])))
+        spans.push({ start: p.start - RAMP, end: p.end + RAMP });
     });
   add(before, b);
   add(after, a);
@@ -88,7 +94,7 @@ export function remixWindows(spans: Span[], total: number): RemixWindow[] {
 /**
  * Re-dubs `segments` over the stored dub of plan `before`, whose MP3 is `mp3Path` and whose ADTS AAC stream is
  * `aacPath` (local copies, rewritten in place): clips of texts the plan knows keep their lengths (their audio is
- * read from `clips` only where a window needs it), new texts are synthesised.
+ * read from `clips` only where a window needs it), new texts (or a text in a new voice) are synthesised.
  * @returns the new plan, the number of clips synthesised, and the windows re-encoded.
  * @throws the voice engine's error; MediaError FFMPEG_FAILED; Error when a stored stream or clip is unusable.
  */
@@ -106,15 +112,20 @@ export async function redubChanges(opts: {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }): Promise<{ plan: MixPlan; synthesized: number; windows: RemixWindow[] }> {
-  const { before, segments } = opts;
-  const known = new Map(before.texts.map((t, i) => [t, before.lengths[i]]));
+  const { segments } = opts;
+  // A plan saved before segments had voices was voiced all in the language's voice.
+  const before = { ...opts.before, voices: opts.before.voices ?? opts.before.texts.map(() => opts.voice) };
+  // A clip is known by its text and voice: the same words in another speaker's voice are synthesised again.
+  const clipId = (text: string, voice: string) => `${voice}|${text}`;
+  const known = new Map(before.texts.map((t, i) => [clipId(t, before.voices?.[i] ?? opts.voice), before.lengths[i]]));
+  const voices = segments.map((_, i) => voiceOf(opts, i));
   const { lengths, synthesized, have } = await clipLengths({
     ...opts,
-    known: (i) => known.get(segments[i].text),
+    known: (i) => known.get(clipId(segments[i].text, voices[i])),
     onProgress: (f) => opts.onProgress?.(0.5 * f),
   });
   const placements = placeClips(segments, lengths, before.duration);
-  const plan: MixPlan = { duration: before.duration, texts: segments.map((s) => s.text), lengths, placements };
+  const plan: MixPlan = { duration: before.duration, texts: segments.map((s) => s.text), voices, lengths, placements };
   const total = Math.round(before.duration * MIX_RATE);
   const windows = remixWindows(changedSpans(before, plan), total);
   for (const [k, w] of windows.entries()) {

@@ -6,6 +6,7 @@
  * because the server refuses anything else (PUT /v1/jobs/{id}/tracks answers 400 INVALID_CUE).
  */
 import type { SaveTracksRequest, TrackCue, TracksResponse } from '../../../contract/tracks.ts';
+import type { TrackSpeaker } from '../../../contract/speakers.ts';
 
 /** 'source' or a target language code. */
 export type TrackKey = string;
@@ -13,6 +14,8 @@ export type TrackKey = string;
 export interface EditorDoc {
   sourceLanguage: string;
   tracks: Readonly<Record<TrackKey, readonly TrackCue[]>>;
+  /** Who speaks (issue 19; speakers.ts edits them); empty or absent for one speaker. */
+  speakers?: readonly TrackSpeaker[];
 }
 
 /** An unsaved document kept on the device (IndexedDB), with the revision it was based on. */
@@ -37,14 +40,15 @@ const roundDown = (s: number) => Math.floor(s * 1000 + 1e-6) / 1000;
 export function docFromTracks(tracks: TracksResponse): EditorDoc {
   const all: Record<TrackKey, TrackCue[]> = { source: tracks.source.cues };
   for (const [lang, track] of Object.entries(tracks.targets)) all[lang] = track.cues;
-  return { sourceLanguage: tracks.source.language, tracks: all };
+  return { sourceLanguage: tracks.source.language, tracks: all, speakers: tracks.speakers ?? [] };
 }
 
 /** The PUT body that saves every track of `doc` over `revision`. */
 export function saveRequestOf(doc: EditorDoc, revision: number): SaveTracksRequest {
   const targets: Record<string, { cues: TrackCue[] }> = {};
   for (const [key, cues] of Object.entries(doc.tracks)) if (key !== 'source') targets[key] = { cues: [...cues] };
-  return { revision, source: { cues: [...(doc.tracks.source ?? [])] }, targets };
+  const speakers = doc.speakers?.length ? { speakers: [...doc.speakers] } : {};
+  return { revision, source: { cues: [...(doc.tracks.source ?? [])] }, targets, ...speakers };
 }
 
 /** The language of a track: the source language for 'source', else the key itself. */

@@ -27,6 +27,7 @@ import type {
 } from '../../../../contract/jobs.ts';
 import type { UploadKind } from '../../../../contract/uploads.ts';
 import type { DubSegmentsReport, RevisionOrigin, TrackCue } from '../../../../contract/tracks.ts';
+import type { TrackSpeaker } from '../../../../contract/speakers.ts';
 import { users } from './users.schema.ts';
 
 /** A file a user uploaded (signed PUT or tus). `storageKey` locates it in the file storage. */
@@ -161,6 +162,8 @@ export const jobTrackRevisions = pgTable(
 export interface StoredTracks {
   source: { language: string; cues: TrackCue[] };
   targets: Record<string, { cues: TrackCue[] }>;
+  /** Who speaks (issue 19): absent or empty when the job has one speaker. */
+  speakers?: TrackSpeaker[];
 }
 
 /** One output file of a job for one target language. */

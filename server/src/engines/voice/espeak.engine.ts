@@ -2,6 +2,7 @@
  * espeak-ng, the local voice for every studio language (`espeak-ng -v VOICE -s WPM -w out.wav --stdin`).
  * Chinese uses `cmn-latn-pinyin` (plain `cmn` reads tone digits in English); Japanese kanji are turned into kana
  * first (espeak reads only kana); Arabic loses its vowels unless the text carries diacritics (engines.md).
+ * A voice id may carry a pitch, `es+m3@38` (`-p 38`, 0-99, default 50): a speaker's voice (media/speaker-voices.ts).
  */
 import path from 'node:path';
 import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
@@ -84,7 +85,10 @@ export function createEspeakEngine(): VoiceEngine {
       const spoken = lang === 'ja' ? await japaneseToKana(text) : text;
       const wpm = Math.round(WPM * (opts.speed ?? 1));
       // espeak-ng truncates long -w paths (it keeps ~200 characters): write by name inside the target folder.
-      const args = ['-v', opts.voice, '-s', String(wpm), '-w', path.basename(opts.outPath), '--stdin'];
+      // A voice `es+m3@38` speaks at pitch 38 (espeak's -p, 0-99; a speaker's voice, media/speaker-voices.ts).
+      const [voice, pitch] = opts.voice.split('@');
+      const args = ['-v', voice, '-s', String(wpm), '-w', path.basename(opts.outPath), '--stdin'];
+      if (pitch && /^\d{1,2}$/.test(pitch)) args.push('-p', pitch);
       await runProcess('espeak-ng', args, {
         input: spoken,
         signal: opts.signal,

@@ -27,18 +27,35 @@ export interface FrameFeatures {
  */
 export function frameFeatures(audio: MonoAudio, regions: { start: number; end: number }[]): FrameFeatures {
   const { frames } = mfcc(audio.samples, audio.rate);
+  return { mfcc: frames, pitch: pitchFrames(audio, regions, frames.length) };
+}
+
+/**
+ * The pitch (Hz, 0 unvoiced) of `count` 10 ms frames (default: the whole recording), computed only inside
+ * `regions` (seconds); the others stay 0. The same detector as `frameFeatures`.
+ */
+export function pitchFrames(
+  audio: MonoAudio,
+  regions: { start: number; end: number }[],
+  count = Math.floor(audio.samples.length / audio.rate / FRAME_STEP),
+): Float32Array {
   const low = resample(lowPass(audio), PITCH_RATE);
   const detect = Macleod({ sampleRate: PITCH_RATE, bufferSize: PITCH_FRAME });
-  const pitch = new Float32Array(frames.length);
+  const pitch = new Float32Array(count);
   for (const r of regions) {
-    for (let k = Math.floor(r.start / FRAME_STEP); k < Math.min(frames.length, r.end / FRAME_STEP); k++) {
+    for (let k = Math.max(0, Math.floor(r.start / FRAME_STEP)); k < Math.min(count, r.end / FRAME_STEP); k++) {
       const from = Math.round(k * FRAME_STEP * PITCH_RATE);
       if (from + PITCH_FRAME > low.samples.length) break;
       const { freq, probability } = detect(low.samples.subarray(from, from + PITCH_FRAME));
       pitch[k] = probability >= CLARITY && freq >= PITCH_RANGE.min && freq <= PITCH_RANGE.max ? freq : 0;
     }
   }
-  return { mfcc: frames, pitch };
+  return pitch;
+}
+
+/** The median pitch (Hz; 0 when nothing is voiced) of the speech inside `regions` (seconds). */
+export function medianPitch(audio: MonoAudio, regions: { start: number; end: number }[]): number {
+  return voicedMedian(pitchFrames(audio, regions));
 }
 
 /** A 4 kHz-ish low pass (three-tap moving average twice) before down-sampling to 8 kHz. */

@@ -3,12 +3,14 @@
  * (artifact `source-cues.json`). To take the source from elsewhere (e.g. an imported subtitle file), replace this
  * module in pipeline.ts's STAGES with one that sets `s.sourceCues` ({ sentences: timed words per sentence, cues })
  * and saves it under the same artifact name (and `s.source` when no transcribe ran); nothing after it reads the
- * transcript.
+ * transcript. When the speakers stage ran, every word carries its speaker and sentences are split where the
+ * speaker changes (issue 19: a cue never mixes two speakers' words).
  */
 import { rulesFor } from '../../../../contract/cue-rules.ts';
-import { cutCues } from '../cue-cutter.ts';
+import { cutCues, splitBySpeaker } from '../cue-cutter.ts';
 import { dropFillers, groupIntoSentences, tidySentences } from '../sentences.ts';
 import { need, type SourceCues, type StageModule } from './stage.ts';
+import { speakerAt } from './speakers.ts';
 
 export const SOURCE_CUES_ARTIFACT = 'source-cues.json';
 
@@ -22,7 +24,12 @@ export const cuesStage: StageModule = {
   async run(s) {
     const t = need(s.transcript, 'the transcript');
     const source = need(s.source, 'the source language');
-    const sentences = tidySentences(groupIntoSentences(dropFillers(t.words, source), t.utterances), source);
+    let sentences = tidySentences(groupIntoSentences(dropFillers(t.words, source), t.utterances), source);
+    const turns = s.speakers?.turns;
+    if (turns?.length)
+      sentences = splitBySpeaker(
+        sentences.map((u) => u.map((w) => ({ ...w, speaker: speakerAt(turns, w.start, w.end) }))),
+      );
     s.sourceCues = { sentences, cues: cutCues(sentences, source, rulesFor(source, s.plan.subtitleRules)) };
     await s.artifacts.writeJson(SOURCE_CUES_ARTIFACT, s.sourceCues);
   },

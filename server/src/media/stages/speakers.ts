@@ -8,6 +8,8 @@
  */
 import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
 import type { RecognisedWord } from '../../engines/speech.engine.ts';
+import { medianPitch } from '../speakers/features.ts';
+import { readWav, type MonoAudio } from '../wav.ts';
 import { need, viaEngine, type RunState, type StageModule } from './stage.ts';
 
 export const SPEAKERS_ARTIFACT = 'speakers.json';
@@ -20,15 +22,42 @@ export interface SpeakerWord {
   speaker: string;
 }
 
-/** The speakers artifact: the engine, the turns (seconds, speakers `S1` …) and each transcript word's speaker. */
+/**
+ * The speakers artifact: the engine, the turns (seconds, speakers `S1` …), each transcript word's speaker and each
+ * speaker's median pitch (Hz, 0 when none was voiced; measured on the recording whichever engine diarized, the
+ * classic engine's detector: speakers/features.ts) from which the dub picks their voices (speaker-voices.ts).
+ */
 export interface SpeakerTrack {
   engine: string;
   turns: SpeakerTurn[];
   words: SpeakerWord[];
+  pitch?: Record<string, number>;
+}
+
+/** Each speaker's median pitch over its turns, Hz (0 when nothing was voiced). */
+export function speakerPitches(audio: MonoAudio, turns: readonly SpeakerTurn[]): Record<string, number> {
+  const ids = [...new Set(turns.map((t) => t.speaker))];
+  return Object.fromEntries(
+    ids.map((id) => [
+      id,
+      Math.round(
+        medianPitch(
+          audio,
+          turns.filter((t) => t.speaker === id),
+        ),
+      ),
+    ]),
+  );
 }
 
 /** Whether the run diarizes: not for one speaker, and only with a speakers engine. */
 export const diarizes = (s: RunState) => s.req.numSpeakers !== 1 && !!s.plan.speakers;
+
+/** The speakers of a run in order of first appearance with their median pitch (Hz); none when the stage was skipped. */
+export function speakersOf(s: Pick<RunState, 'speakers'>): { id: string; pitch: number }[] {
+  const ids = [...new Set((s.speakers?.turns ?? []).map((t) => t.speaker))];
+  return ids.map((id) => ({ id, pitch: s.speakers?.pitch?.[id] ?? 0 }));
+}
 
 /** Renames the speakers `S1`, `S2` … by first appearance; turns in time order. */
 export function renameSpeakers(turns: readonly SpeakerTurn[]): SpeakerTurn[] {
@@ -84,7 +113,12 @@ export const speakersStage: StageModule = {
       }),
     );
     const renamed = renameSpeakers(turns);
-    const track: SpeakerTrack = { engine: engine.id, turns: renamed, words: wordsWithSpeakers(renamed, words) };
+    const track: SpeakerTrack = {
+      engine: engine.id,
+      turns: renamed,
+      words: wordsWithSpeakers(renamed, words),
+      pitch: speakerPitches(await readWav(wav), renamed),
+    };
     await s.artifacts.writeJson(SPEAKERS_ARTIFACT, track);
     s.speakers = track;
     s.engines.speakers = engine.id;

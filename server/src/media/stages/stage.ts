@@ -30,11 +30,16 @@ export interface PipelineOutput {
   contentType: string;
 }
 
-/** A dub segment: the text voiced in one time slot (seconds). */
+/**
+ * A dub segment: the text voiced in one time slot (seconds); `speaker` who says it (`S1` …) and `voice` the engine's
+ * voice id it is voiced with (the speaker's voice, issue 19) when the run found speakers; else the language's voice.
+ */
 export interface DubSegment {
   text: string;
   start: number;
   end: number;
+  speaker?: string;
+  voice?: string;
 }
 
 /**
@@ -109,6 +114,8 @@ export interface RunState {
   sourceCues?: SourceCues;
   /** by translate, in request order */
   targets?: TargetTrack[];
+  /** by voice_over: per language, each speaker's voice (API id `<engine>:<voice>`; issue 19), when speakers were found. */
+  speakerVoices: Record<string, Record<string, string>>;
   /** by voice_over: per language, segments in all and segments synthesised (the others reused stored clips). */
   dubSegments: DubSegmentsReport;
   /** by finalize */

@@ -1,10 +1,12 @@
 /**
  * Stage subtitles: SRT and VTT per target language from its cues, into the output folder; with the bilingual
- * style, two-line cues (source above target, bilingual.ts) for every language other than the source.
+ * style, two-line cues (source above target, bilingual.ts) for every language other than the source. Cues of
+ * speakers are voice spans in the VTT, and quick two-speaker exchanges share a cue (subtitle-writers.ts).
  */
 import { writeFile } from 'node:fs/promises';
 import { bilingualCues } from '../bilingual.ts';
-import { toSrt, toVtt } from '../subtitle-writers.ts';
+import { rulesFor } from '../../../../contract/cue-rules.ts';
+import { dualSpeakerCues, toSrt, toVtt } from '../subtitle-writers.ts';
 import { addOutput } from './outputs.ts';
 import { need, type StageModule } from './stage.ts';
 
@@ -19,7 +21,7 @@ export const subtitlesStage: StageModule = {
       const cues =
         s.req.subtitleStyle?.bilingual && t.language !== source
           ? bilingualCues(sentences, t.sentences, source, t.language, s.plan.subtitleRules)
-          : t.cues;
+          : dualSpeakerCues(t.cues, rulesFor(t.language, s.plan.subtitleRules).maxLineChars);
       await writeFile(addOutput(s, t.code, 'subtitle_srt', 'srt', 'application/x-subrip'), toSrt(cues));
       await writeFile(addOutput(s, t.code, 'subtitle_vtt', 'vtt', 'text/vtt'), toVtt(cues));
     }

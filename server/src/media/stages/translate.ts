@@ -80,12 +80,17 @@ export const translateStage: StageModule = {
           if (fit.texts.some((t, i) => t !== r.texts[i]))
             r = { texts: fit.texts, sentences: sentences.map((u, i) => fitToSentence(fit.texts[i], u, rules.joiner)) };
         }
-        const cues = cutCues(lang === source ? sentences : r.sentences, lang, rulesFor(lang, s.plan.subtitleRules));
+        // A translated sentence is said by the speaker of its source sentence (sentences never mix speakers).
+        const said = r.sentences.map((u, i) => {
+          const speaker = sentences[i]?.[0]?.speaker;
+          return speaker ? u.map((w) => ({ ...w, speaker })) : u;
+        });
+        const cues = cutCues(lang === source ? sentences : said, lang, rulesFor(lang, s.plan.subtitleRules));
         const t: SavedTranslation = {
           language: lang,
           code,
           texts: r.texts,
-          sentences: r.sentences,
+          sentences: said,
           cues,
           segments: segmentsFromCues(cues, rules.joiner),
           ...(charsPerSecond ? { charsPerSecond, budgetFit } : {}),

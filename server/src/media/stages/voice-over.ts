@@ -18,6 +18,8 @@ import { syncShares } from '../../../../contract/sync.ts';
 import type { JobNote } from '../../../../contract/jobs.ts';
 import { languageLabel } from '../../../../contract/languages.ts';
 import { addOutput } from './outputs.ts';
+import { assignSpeakerVoices } from '../speaker-voices.ts';
+import { speakersOf } from './speakers.ts';
 import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
 
 /**
@@ -108,8 +110,9 @@ export async function dubLanguage(opts: {
       signal,
     });
     const texts = opts.segments.map((x) => x.text);
+    const voices = opts.segments.map((x) => x.voice || choice.voice.id);
     result = {
-      plan: { duration: opts.duration, texts, lengths: track.lengths, placements: track.placements },
+      plan: { duration: opts.duration, texts, voices, lengths: track.lengths, placements: track.placements },
       synthesized: track.synthesized,
       remixedSeconds: opts.duration,
     };
@@ -134,6 +137,31 @@ export async function dubLanguage(opts: {
     synthesized: result.synthesized,
     remixedSeconds: result.remixedSeconds,
     sync,
+  };
+}
+
+/**
+ * The segments of one language with their speaker's voice (speaker-voices.ts) when the run found two speakers or
+ * more; `voices` per speaker the API id (`<engine>:<voice>`), for the tracks. Unchanged otherwise.
+ */
+export function withSpeakerVoices(
+  segments: DubSegment[],
+  choice: VoiceChoice,
+  speakers: { id: string; pitch: number }[],
+  language: string,
+): { segments: DubSegment[]; voices?: Record<string, string> } {
+  if (speakers.length < 2) return { segments };
+  const byId = assignSpeakerVoices({
+    engineId: choice.engine.id,
+    speakers,
+    voices: choice.offered,
+    more: choice.engine.voices(language),
+    chosen: choice.chosen ? choice.voice.id : undefined,
+  });
+  const voices = Object.fromEntries(Object.entries(byId).map(([id, v]) => [id, `${choice.engine.id}:${v}`]));
+  return {
+    segments: segments.map((x) => (x.speaker && byId[x.speaker] ? { ...x, voice: byId[x.speaker] } : x)),
+    voices,
   };
 }
 
@@ -175,10 +203,12 @@ export const voiceOverStage: StageModule = {
         const choice = s.plan.voices[t.language];
         s.engines[`voice_${t.language}`] = choice.id;
         s.voices[t.language] = choice.id;
+        const segments = withSpeakerVoices(t.segments, choice, speakersOf(s), t.language);
+        if (segments.voices) s.speakerVoices[t.language] = segments.voices;
         const r = await dubLanguage({
           s,
           language: t.language,
-          segments: t.segments,
+          segments: segments.segments,
           choice,
           duration: info.durationSeconds,
           workDir: path.join(s.work, `voice-${t.language}`),

@@ -20,6 +20,7 @@ import * as apiKeysContract from '../../../../contract/api-keys.ts';
 import * as webhooksContract from '../../../../contract/webhooks.ts';
 import * as creditPacksContract from '../../../../contract/credit-packs.ts';
 import * as ownWordsContract from '../../../../contract/own-words.ts';
+import * as speakersContract from '../../../../contract/speakers.ts';
 import * as uploadsContract from '../../../../contract/uploads.ts';
 import * as usersContract from '../../../../contract/users.ts';
 import { ENDPOINTS, errorCodesOf, type Endpoint, type EndpointTag } from '../../../../contract/endpoints.ts';
@@ -52,6 +53,8 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'webhooks.ts': webhooksContract,
   'credit-packs.ts': creditPacksContract,
   'own-words.ts': ownWordsContract,
+  // Issue 19
+  'speakers.ts': speakersContract,
 };
 
 /** Options of `buildOpenApiDocument`. */

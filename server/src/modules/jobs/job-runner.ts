@@ -27,6 +27,7 @@ import { registerRun, ShutdownError } from './run-registry.ts';
 import { runRedub } from '../tracks/redub.runner.ts';
 import { insertFirstRevision } from '../tracks/tracks.repository.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
+import { defaultSpeakerName } from '../../../../contract/speakers.ts';
 import { queueNameOf } from './job-recovery.ts';
 import { queuePriorityOf } from './job-priority.ts';
 import { jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.registry.ts';
@@ -176,13 +177,27 @@ export function createJobRunner(ctx: AppContext) {
       ? await ctx.storage.withLocalFile(ownWords.storageKey, path.dirname(input), run)
       : await run();
     // The editor's first revision: every cue gets a stable id (text = its lines joined by a line break).
+    // A cue keeps its speaker; the speakers (issue 19) get their default names and the voices the dub gave them.
     const trackOf = (cues: typeof result.tracks.source) =>
-      cues.map((c) => ({ id: crypto.randomUUID(), start: c.start, end: c.end, text: c.lines.join('\n') }));
+      cues.map((c) => ({
+        id: crypto.randomUUID(),
+        start: c.start,
+        end: c.end,
+        text: c.lines.join('\n'),
+        ...(c.speaker ? { speaker: c.speaker } : {}),
+      }));
     const tracks: StoredTracks = {
       source: { language: result.sourceLanguage, cues: trackOf(result.tracks.source) },
       targets: Object.fromEntries(
         Object.entries(result.tracks.targets).map(([lang, cues]) => [lang, { cues: trackOf(cues) }]),
       ),
+      speakers: (result.speakers ?? []).map((sp) => ({
+        id: sp.id,
+        name: defaultSpeakerName(sp.id),
+        voices: Object.fromEntries(
+          Object.entries(result.speakerVoices ?? {}).flatMap(([lang, v]) => (v[sp.id] ? [[lang, v[sp.id]]] : [])),
+        ),
+      })),
     };
     return {
       outputs: result.outputs as OutputFile[],

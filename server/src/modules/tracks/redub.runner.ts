@@ -1,7 +1,8 @@
 /**
  * A re-dub try in the worker (job-runner.ts hands over a claimed job whose `redub` is set): per language the dub
  * segments of the revision the re-dub was priced on (`redub.revision`) are voiced, reusing every stored clip
- * (only segments whose text changed are synthesised, only those whose slot changed are stretched again), mixed
+ * (only segments whose text or voice changed are synthesised, each in its speaker's voice; only those whose slot
+ * changed are stretched again), mixed
  * over the input and written as new
  * MP3/MP4 of the input's length over the job's outputs. Success charges the re-dub's reservation with the job
  * back to completed and `dub_segments` reported; a failure gives the credits back and leaves the previous outputs
@@ -85,7 +86,13 @@ export async function runRedub(
         (await artifacts.readJson<MediaInfo>('probe.json')) ?? (await probeMedia(input, signal).catch(() => null));
       if (!info) throw new CodedError('CORRUPT_MEDIA');
       for (const [i, lang] of redub.languages.entries()) {
-        const segments = trackSegments(revision.tracks.targets[lang].cues, lang);
+        const choice = plan.voices[lang];
+        const segments = trackSegments(
+          revision.tracks.targets[lang].cues,
+          lang,
+          revision.tracks.speakers,
+          choice.engine.id,
+        );
         const mine = outputs.filter((o) => normaliseLanguage(o.language) === lang);
         const mp3 = mine.find((o) => o.kind === 'voice_over_mp3');
         const mp4 = mine.find((o) => o.kind === 'voice_over_mp4');
@@ -98,7 +105,7 @@ export async function runRedub(
           },
           language: lang,
           segments,
-          choice: plan.voices[lang],
+          choice,
           duration: info.durationSeconds,
           workDir: path.join(workDir, `voice-${lang}`),
           mp3Path: file(mp3),

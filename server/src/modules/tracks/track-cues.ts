@@ -7,6 +7,7 @@ import { arabicLine, rulesFor } from '../../../../contract/cue-rules.ts';
 import { checkCues, type Cue } from '../../../../contract/cues.ts';
 import type { CueProblem } from '../../../../contract/errors.ts';
 import type { TrackCue, TrackWarnings } from '../../../../contract/tracks.ts';
+import type { TrackSpeaker } from '../../../../contract/speakers.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { segmentsFromCues, segmentsWithCues } from '../../media/dub-segments.ts';
@@ -60,7 +61,7 @@ export function checkTrack(track: string, cues: TrackCue[], mediaSeconds?: numbe
     if (!(ms(c.end) > ms(c.start))) refuse(c, 'end_before_start');
     if (!text) refuse(c, 'empty_text');
     if (mediaSeconds && c.end > mediaSeconds + MEDIA_END_TOLERANCE) refuse(c, 'beyond_media');
-    return { id: c.id, start: ms(c.start), end: ms(c.end), text };
+    return { id: c.id, start: ms(c.start), end: ms(c.end), text, ...(c.speaker ? { speaker: c.speaker } : {}) };
   });
   out.sort((a, b) => a.start - b.start);
   for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].end) refuse(out[i], 'overlap');
@@ -70,11 +71,13 @@ export function checkTrack(track: string, cues: TrackCue[], mediaSeconds?: numbe
 /** A track cue as the pipeline's Cue (lines; Arabic lines carry their right-to-left marks). */
 export function toCue(c: TrackCue, language: string): Cue {
   const lines = c.text.split('\n');
-  return {
+  const cue: Cue = {
     start: c.start,
     end: c.end,
     lines: language === 'ar' ? lines.map((l) => (l.startsWith('\u200f') ? l : arabicLine(l))) : lines,
   };
+  if (c.speaker) cue.speaker = c.speaker;
+  return cue;
 }
 
 /** Rule warnings of every track, per cue id (cues without any left out). */
@@ -96,12 +99,27 @@ export function warningsOf(tracks: StoredTracks): TrackWarnings {
   return out;
 }
 
-/** The dub segments of a target track (the pipeline's rule, dub-segments.ts). */
-export function trackSegments(cues: TrackCue[], language: string): DubSegment[] {
+/**
+ * The dub segments of a target track (the pipeline's rule, dub-segments.ts), each with its speaker's voice for
+ * `language` from `speakers` (the engine's voice id, API id without `<engine>:`; only voices of `engineId` when
+ * given: a voice of another engine is left to the language's voice).
+ */
+export function trackSegments(
+  cues: TrackCue[],
+  language: string,
+  speakers: readonly TrackSpeaker[] = [],
+  engineId?: string,
+): DubSegment[] {
+  const voices = new Map<string, string>();
+  for (const sp of speakers) {
+    const id = sp.voices[language];
+    const at = id?.indexOf(':') ?? -1;
+    if (id && at > 0 && (!engineId || id.slice(0, at) === engineId)) voices.set(sp.id, id.slice(at + 1));
+  }
   return segmentsFromCues(
     cues.map((c) => toCue(c, language)),
     rulesFor(language).joiner,
-  );
+  ).map((s) => (s.speaker && voices.has(s.speaker) ? { ...s, voice: voices.get(s.speaker) } : s));
 }
 
 /**
@@ -117,8 +135,16 @@ export function cueSync(cues: TrackCue[], language: string, saved: SavedSync | n
     rulesFor(language).joiner,
   );
   for (const g of groups) {
+    // The report keeps text and slot: the segment's speaker and voice do not change its sync.
     const found = saved.segments.find((r) =>
-      sameSegment(g.segment, { text: r.text, start: r.slot_start, end: r.slot_end }),
+      sameSegment(
+        { ...g.segment, speaker: undefined, voice: undefined },
+        {
+          text: r.text,
+          start: r.slot_start,
+          end: r.slot_end,
+        },
+      ),
     );
     if (!found) continue;
     const { text: _text, ...sync } = found;
@@ -127,11 +153,16 @@ export function cueSync(cues: TrackCue[], language: string, saved: SavedSync | n
   return { cues: out, summary: saved.counts };
 }
 
+/** Same text, slot, speaker and voice (issue 19: a segment given to another speaker or voice is voiced again). */
 const sameSegment = (a: DubSegment, b: DubSegment) =>
-  a.text === b.text && Math.abs(a.start - b.start) < 0.0005 && Math.abs(a.end - b.end) < 0.0005;
+  a.text === b.text &&
+  Math.abs(a.start - b.start) < 0.0005 &&
+  Math.abs(a.end - b.end) < 0.0005 &&
+  (a.speaker ?? '') === (b.speaker ?? '') &&
+  (a.voice ?? '') === (b.voice ?? '');
 
 /**
- * What a re-dub of one language changes: the new segments whose text or slot differs from every segment of the
+ * What a re-dub of one language changes: the new segments whose text, slot, speaker or voice differs from every segment of the
  * last dub (`before`; null when unknown: all change), how many of the last dub's are gone, and the seconds priced:
  * per changed segment the larger of its slot and its text's speaking time (pricing.ts voicedSeconds), so the price
  * follows what is synthesised.

@@ -26,7 +26,7 @@ import { NoEngineError } from '../../engines/engine.registry.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
 import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
-import { toSrt, toVtt } from '../../media/subtitle-writers.ts';
+import { dualSpeakerCues, toSrt, toVtt } from '../../media/subtitle-writers.ts';
 import { fitTranslationsToBudgets, translateSentences } from '../../media/translation-fit.ts';
 import { countWords } from '../../documents/word-count.ts';
 import { balanceOf, reserveExtra, settleExtra } from '../credits/ledger.repository.ts';
@@ -62,7 +62,42 @@ async function latestTracks(ctx: Ctx, job: jobsRepo.JobRow): Promise<StoredTrack
 }
 
 function present(revision: number, tracks: StoredTracks): TracksResponse {
-  return { revision, source: tracks.source, targets: tracks.targets, warnings: warningsOf(tracks) };
+  return {
+    revision,
+    source: tracks.source,
+    targets: tracks.targets,
+    speakers: tracks.speakers ?? [],
+    warnings: warningsOf(tracks),
+  };
+}
+
+/**
+ * Checks the speakers of tracks about to be saved (issue 19): ids used once, each voice one of its target language's
+ * voices (GET /v1/capabilities; an espeak-ng voice may carry `@<pitch>`), every cue's speaker in the list.
+ * @throws AppError VALIDATION_FAILED naming the field.
+ */
+function checkSpeakers(ctx: Ctx, tracks: StoredTracks): void {
+  const refuse = (field: string, message: string): never => {
+    throw new AppError('VALIDATION_FAILED', `${field}: ${message}.`, { fields: { [field]: message } });
+  };
+  const ids = new Set<string>();
+  for (const [i, sp] of (tracks.speakers ?? []).entries()) {
+    if (ids.has(sp.id)) refuse(`speakers.${i}.id`, `speaker id ${sp.id} is used twice`);
+    ids.add(sp.id);
+    for (const [lang, voice] of Object.entries(sp.voices)) {
+      if (!tracks.targets[lang]) refuse(`speakers.${i}.voices.${lang}`, `${lang} is not a target language of this job`);
+      if (!ctx.engines.findVoice(lang, voice.replace(/@\d{1,2}$/, '')))
+        refuse(`speakers.${i}.voices.${lang}`, `${voice} is not a voice of ${lang}`);
+    }
+  }
+  const all: [string, TrackCue[]][] = [
+    ['source', tracks.source.cues],
+    ...Object.entries(tracks.targets).map(([l, t]): [string, TrackCue[]] => [l, t.cues]),
+  ];
+  for (const [track, cues] of all)
+    for (const c of cues)
+      if (c.speaker && !ids.has(c.speaker))
+        refuse(`${track}.cues`, `cue ${c.id} names speaker ${c.speaker}, who is not in the speakers`);
 }
 
 /** `res` with every dubbed target's sync per cue (the job's sync artifacts, sync-report.ts; issue 20 item 1). */
@@ -96,10 +131,14 @@ async function renderSubtitles(ctx: Ctx, job: jobsRepo.JobRow, tracks: StoredTra
   for (const o of outputs) {
     const lang = normaliseLanguage(o.language);
     if (!languages.includes(lang) || (o.kind !== 'subtitle_srt' && o.kind !== 'subtitle_vtt')) continue;
-    const cues = tracks.targets[lang].cues.map((c) => toCue(c, lang));
+    const cues = dualSpeakerCues(
+      tracks.targets[lang].cues.map((c) => toCue(c, lang)),
+      rulesFor(lang).maxLineChars,
+    );
+    const names = Object.fromEntries((tracks.speakers ?? []).map((sp) => [sp.id, sp.name]));
     const tmp = path.join(os.tmpdir(), `tarjama-render-${crypto.randomBytes(6).toString('hex')}`);
     try {
-      await fsp.writeFile(tmp, o.kind === 'subtitle_srt' ? toSrt(cues) : toVtt(cues));
+      await fsp.writeFile(tmp, o.kind === 'subtitle_srt' ? toSrt(cues) : toVtt(cues, names));
       const stored = await ctx.storage.putFile(o.storageKey, tmp, { contentType: o.contentType, move: true });
       await jobsRepo.upsertOutput(ctx.db, { ...o, sizeBytes: stored.sizeBytes });
     } finally {
@@ -152,7 +191,8 @@ export async function saveTracks(
   if (req.revision !== job.tracksRevision)
     throw new AppError('REVISION_CONFLICT', undefined, { revision: job.tracksRevision });
   const current = await latestTracks(ctx, job);
-  const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
+  const next: StoredTracks = { ...current, targets: { ...current.targets } };
+  if (req.speakers) next.speakers = req.speakers;
   if (req.source)
     next.source = {
       language: current.source.language,
@@ -164,6 +204,9 @@ export async function saveTracks(
     next.targets[lang] = { cues: checkTrack(lang, t.cues, job.mediaSeconds) };
     changed.push(lang);
   }
+  checkSpeakers(ctx, next);
+  // Speaker names are in every VTT: a renamed speaker re-renders every language.
+  if (req.speakers) changed.splice(0, changed.length, ...Object.keys(next.targets));
   return saveRevision(ctx, job, req.revision, 'edit', next, changed);
 }
 
@@ -175,15 +218,22 @@ function wordsOf(c: TrackCue): TimedWord[] {
   return words.map((w) => {
     const start = c.start + ((c.end - c.start) * acc) / total;
     acc += w.length;
-    return { text: w, start, end: c.start + ((c.end - c.start) * acc) / total };
+    return { text: w, start, end: c.start + ((c.end - c.start) * acc) / total, speaker: c.speaker };
   });
 }
 
-/** Source cues grouped into sentences (a sentence ends with . ! ? …), each with the ids of its cues. */
+/**
+ * Source cues grouped into sentences (a sentence ends with . ! ? …, or where the speaker changes), each with the
+ * ids of its cues.
+ */
 function sentencesOf(cues: TrackCue[]): { words: TimedWord[]; ids: string[] }[] {
   const out: { words: TimedWord[]; ids: string[] }[] = [];
   let open: { words: TimedWord[]; ids: string[] } | null = null;
   for (const c of cues) {
+    if (open && open.words.at(-1)?.speaker !== c.speaker) {
+      out.push(open);
+      open = null;
+    }
     open ??= { words: [], ids: [] };
     open.words.push(...wordsOf(c));
     open.ids.push(c.id);
@@ -252,7 +302,7 @@ async function translateInto(
 ): Promise<TracksResponse> {
   const jobId = job.id;
   const source = current.source.language;
-  const next: StoredTracks = { source: current.source, targets: { ...current.targets } };
+  const next: StoredTracks = { ...current, targets: { ...current.targets } };
   for (const lang of languages) {
     if (!sentences.length) continue;
     const engine = plan.translationFor(source, lang);
@@ -268,11 +318,14 @@ async function translateInto(
         throw new AppError(failure.code, failure.message);
       }
     }
-    const cues = cutCues(translated.sentences, lang, rulesFor(lang)).map((c): TrackCue => ({
+    // Each translated sentence keeps its source sentence's speaker.
+    const said = translated.sentences.map((u, i) => u.map((w) => ({ ...w, speaker: words[i][0]?.speaker })));
+    const cues = cutCues(said, lang, rulesFor(lang)).map((c): TrackCue => ({
       id: crypto.randomUUID(),
       start: Math.round(c.start * 1000) / 1000,
       end: Math.round(c.end * 1000) / 1000,
       text: c.lines.map((l) => l.replace(/[\u200e\u200f]/g, '')).join('\n'),
+      ...(c.speaker ? { speaker: c.speaker } : {}),
     }));
     const spans = sentences.map((s) => [s.words[0].start, s.words[s.words.length - 1].end]);
     const kept = current.targets[lang].cues.filter((c) => !spans.some(([a, b]) => c.start < b && c.end > a));
@@ -311,8 +364,9 @@ async function planRedub(ctx: Ctx, userId: string, jobId: string, req: RedubRequ
   let removed = 0;
   const perLanguage: RedubEstimateResponse['languages'] = {};
   for (const lang of languages) {
-    const now = trackSegments(tracks.targets[lang].cues, lang);
     const before = await artifacts.readJson<SavedDub>(dubArtifact(lang));
+    const engineId = before?.voice.split(':')[0];
+    const now = trackSegments(tracks.targets[lang].cues, lang, tracks.speakers, engineId);
     const c = redubChanges(now, before?.segments ?? null);
     credits += redubCredits(c.seconds);
     seconds += c.seconds;

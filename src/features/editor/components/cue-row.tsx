@@ -6,6 +6,7 @@ import type { CueRowData } from '../rows.ts';
 import { CueText } from './cue-text.tsx';
 import { CueSync } from './cue-sync.tsx';
 import { TimeInput } from './time-input.tsx';
+import { CueSpeaker, speakerStripe } from './cue-speaker.tsx';
 
 export interface Column {
   track: string;
@@ -62,9 +63,12 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
       data-cue-id={row.cue.id}
       aria-current={active ? 'true' : undefined}
       onFocusCapture={() => onSelect(row.cue)}
+      data-speaker={row.cue.speaker}
+      style={speakerStripe(row.cue.speaker)}
     >
       <div className="cue-times">
         <span className="cue-number">{n}</span>
+        <CueSpeaker cue={row.cue} track={columns[timingColumn].track} number={n} />
         <TimeInput
           value={row.cue.start}
           label={t`Start of subtitle ${n}`}

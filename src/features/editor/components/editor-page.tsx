@@ -16,6 +16,7 @@ import { CueList } from './cue-list.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { EditToolbar } from './edit-toolbar.tsx';
 import { MediaPanel } from './media-panel.tsx';
+import { SpeakerPanel } from './speaker-panel.tsx';
 import './editor.css';
 
 const AUDIO_FILE = /\.(mp3|wav|m4a|aac|ogg|oga|opus|flac|weba)$/i;
@@ -106,6 +107,7 @@ export function EditorPage() {
         <div className="editor-layout">
           <div className="editor-list-column">
             <EditToolbar split={actions.split} merge={actions.merge} insert={actions.insert} remove={actions.remove} />
+            <SpeakerPanel />
             <CueList doc={doc} seek={actions.seek} />
           </div>
           <div className="editor-player-column">

@@ -5,6 +5,7 @@ import { signedUrlOf } from '../../../lib/api-client.ts';
 import { createWaveform, type Waveform } from '../../../lib/waveform.ts';
 import { formatTime } from '../rows.ts';
 import { useEditorStore } from '../store.ts';
+import { speakerColour, withAlpha } from '../speakers.ts';
 
 interface MediaPanelProps {
   url: string;
@@ -78,6 +79,7 @@ export function MediaPanel(props: MediaPanelProps) {
         label: c.text.split('\n')[0].slice(0, 40),
         active: c.id === activeId,
         warned: warned.has(c.id),
+        colour: speakerColour(c.speaker) && withAlpha(speakerColour(c.speaker)!, 0.22),
       })),
     );
     // mediaUrl: a new waveform (made when the signed URL arrives) gets the regions at once.

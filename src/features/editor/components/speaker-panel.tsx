@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { languageLabel } from '../../../config/languages.ts';
+import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../../studio/capabilities.ts';
+import { voiceName } from '../../studio/voice-name.ts';
+import { mergeSpeakers, renameSpeaker, setSpeakerVoice, speakerColour } from '../speakers.ts';
+import { selectDoc, useEditorStore } from '../store.ts';
+import './speakers.css';
+
+/**
+ * The job's speakers (issue 19): each with its colour (the same on the cue list and the waveform), its name to
+ * rename, its voice in the target language shown (with a sample to hear) and a merge into another speaker. Shown
+ * only when the job found two speakers or more. Edits go through the store (undo, autosave).
+ */
+export function SpeakerPanel() {
+  const { t, i18n } = useLingui();
+  const speakers = useEditorStore((s) => selectDoc(s)?.speakers);
+  const target = useEditorStore((s) => s.target);
+  const edit = useEditorStore((s) => s.edit);
+  const caps = useCapabilitiesStore((s) => s.languages);
+  const load = useCapabilitiesStore((s) => s.load);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [mergeInto, setMergeInto] = useState<Record<string, string>>({});
+  useEffect(() => void load(), [load]);
+  if (!speakers || speakers.length < 2) return null;
+  const current = (id: string) => speakers.find((s) => s.id === id)?.voices[target] ?? '';
+  const voices = target ? voicesFor(caps, target, 'standard') : [];
+  // A speaker's voice is of the engine its language is dubbed with (the server voices one engine per language).
+  const engineOf = (voiceId: string) => voiceId.split(':')[0];
+  const matchedName = (base: string) => {
+    const v = voices.find((x) => x.id === base);
+    return v ? voiceName(v, i18n) : base;
+  };
+  const play = (voiceId: string) => {
+    audio.current?.pause();
+    audio.current = new Audio(voiceSampleUrl(voiceId.replace(/@\d+$/, ''), target));
+    void audio.current.play().catch(() => undefined);
+  };
+  return (
+    <section className="speaker-panel" aria-label={t`Speakers`} data-testid="speaker-panel">
+      <h2 className="speaker-title">
+        <Trans>Speakers</Trans>
+      </h2>
+      <ul className="speaker-list">
+        {speakers.map((sp) => {
+          const voice = current(sp.id);
+          const base = voice.replace(/@\d+$/, '');
+          const offered = voices.filter((v) => !voice || engineOf(v.id) === engineOf(voice));
+          const others = speakers.filter((o) => o.id !== sp.id);
+          const into = mergeInto[sp.id] ?? others[0]?.id;
+          return (
+            <li key={sp.id} className="speaker-item" data-testid="speaker-item" data-speaker={sp.id}>
+              <span
+                className="speaker-swatch"
+                style={{ background: speakerColour(sp.id) }}
+                data-testid="speaker-colour"
+                data-colour={speakerColour(sp.id)}
+                aria-hidden="true"
+              />
+              <input
+                className="input speaker-name"
+                value={sp.name}
+                aria-label={t`Name of ${sp.name}`}
+                data-testid="speaker-name"
+                maxLength={60}
+                onChange={(e) => edit((doc) => renameSpeaker(doc, sp.id, e.target.value), `speaker-name-${sp.id}`)}
+              />
+              {target && offered.length ? (
+                <>
+                  <select
+                    className="input speaker-voice"
+                    value={voice}
+                    aria-label={t`Voice of ${sp.name} in ${languageLabel(target, i18n)}`}
+                    data-testid="speaker-voice"
+                    onChange={(e) => edit((doc) => setSpeakerVoice(doc, sp.id, target, e.target.value))}
+                  >
+                    {voice && !offered.some((v) => v.id === voice) ? (
+                      <option value={voice}>{t`${matchedName(base)}, matched to the speaker`}</option>
+                    ) : null}
+                    {offered.map((v) => (
+                      <option key={v.id} value={v.id}>
+                        {voiceName(v, i18n)}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    onClick={() => play(voice || offered[0].id)}
+                    aria-label={t`Play a sample of the voice of ${sp.name}`}
+                  >
+                    <Trans>Sample</Trans>
+                  </button>
+                </>
+              ) : null}
+              <select
+                className="input speaker-merge"
+                value={into}
+                aria-label={t`Speaker to merge ${sp.name} into`}
+                onChange={(e) => setMergeInto({ ...mergeInto, [sp.id]: e.target.value })}
+              >
+                {others.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                data-testid="speaker-merge"
+                onClick={() => into && edit((doc) => mergeSpeakers(doc, sp.id, into))}
+              >
+                <Trans>Merge</Trans>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
