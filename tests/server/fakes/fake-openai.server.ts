@@ -168,7 +168,7 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
           else if (Array.isArray(task.items))
             content = JSON.stringify({
               rephrasings: task.items.map((x: { translation?: unknown; max_characters?: unknown }) =>
-                shortenTo(String(x.translation ?? ''), Number(x.max_characters) || Infinity),
+                shortenTo(typeof x.translation === 'string' ? x.translation : '', Number(x.max_characters) || Infinity),
               ),
             });
         } catch {
