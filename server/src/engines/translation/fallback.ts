@@ -3,7 +3,7 @@
  * it is down after its own retries) the same texts go to the next configured engine serving the pair, so a job
  * completes whenever any of them can translate it. Source of the order: engine-choice.ts (network engines first).
  */
-import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
+import type { RephraseItem, TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { engineFailureKind, isPermanentEngineFailure } from '../engine-failure.ts';
 
 /** Logs a fallback: which engine failed (its own words) and which one is tried next. */
@@ -23,7 +23,9 @@ export function withFallback(engines: readonly TranslationEngine[], onFallback?:
   // The first engine that can rephrase (a language model) does it for the pair, whichever translated.
   const rephraser = engines.find((e) => e.rephrase);
   return {
-    ...(rephraser?.rephrase ? { rephrase: rephraser.rephrase.bind(rephraser) } : {}),
+    ...(rephraser?.rephrase
+      ? { rephrase: (items: RephraseItem[], opts: TranslateOptions) => rephraser.rephrase!(items, opts) }
+      : {}),
     get id() {
       return used.id;
     },

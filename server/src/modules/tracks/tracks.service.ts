@@ -23,6 +23,7 @@ import type {
 } from '../../../../contract/tracks.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { NoEngineError } from '../../engines/engine.registry.ts';
+import type { TranslationEngine } from '../../engines/translation.engine.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
 import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
@@ -475,7 +476,7 @@ export async function shortenCue(
     });
   const cue = cues[at];
   const source = tracks.source.language;
-  let engine;
+  let engine: TranslationEngine | null | undefined;
   try {
     engine = ctx.engines
       .choose({ sourceLanguage: source, targetLanguages: [lang], services: ['document'] })
@@ -483,7 +484,8 @@ export async function shortenCue(
   } catch (err) {
     if (!(err instanceof NoEngineError)) throw err;
   }
-  if (!engine?.rephrase)
+  const rephrasing = engine?.rephrase ? engine : undefined;
+  if (!rephrasing)
     throw new AppError(
       'NO_ENGINE',
       'No configured translation engine can rephrase a line shorter (a chat-completions engine is needed).',
@@ -505,7 +507,7 @@ export async function shortenCue(
     .map((c) => c.text.replace(/\n/g, ' '))
     .join(' ');
   const fit = await fitTranslationsToBudgets({
-    engine,
+    engine: rephrasing,
     from: source,
     to: lang,
     sources: [said || text],
@@ -513,8 +515,8 @@ export async function shortenCue(
     budgets: [budget],
     context: [[cues[at - 1]?.text.replace(/\n/g, ' '), cues[at + 1]?.text.replace(/\n/g, ' ')]],
     onError: (err) => {
-      ctx.logger.warn({ err, jobId, engine: engine.id }, 'shorten failed');
-      const failure = engineFailure(err, 'translation', engine.id);
+      ctx.logger.warn({ err, jobId, engine: rephrasing.id }, 'shorten failed');
+      const failure = engineFailure(err, 'translation', rephrasing.id);
       throw new AppError(failure.code, failure.message);
     },
   });
