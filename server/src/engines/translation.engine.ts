@@ -50,5 +50,5 @@ export interface TranslationEngine {
    * LibreTranslate).
    * @throws Error naming the engine, as `translate`.
    */
-  rephrase?(items: RephraseItem[], opts: TranslateOptions): Promise<string[]>;
+  rephrase?: (items: RephraseItem[], opts: TranslateOptions) => Promise<string[]>;
 }
