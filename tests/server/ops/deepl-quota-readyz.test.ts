@@ -26,8 +26,16 @@ describe('GET /readyz and /healthz report the DeepL quota', () => {
     });
     expect(used.status).toBe(200);
     expect(spent.charactersUsed()).toBe(40);
-    a = await startTestApp({ kind: 'pglite', env: { DEEPL_API_KEY: KEY, DEEPL_API_URL: spent.url } });
-    b = await startTestApp({ kind: 'pglite', env: { DEEPL_API_KEY: KEY, DEEPL_API_URL: fresh.url } });
+    a = await startTestApp({
+      kind: 'pglite',
+      env: { DEEPL_API_KEY: KEY, DEEPL_API_URL: spent.url },
+      queue: { work: false },
+    });
+    b = await startTestApp({
+      kind: 'pglite',
+      env: { DEEPL_API_KEY: KEY, DEEPL_API_URL: fresh.url },
+      queue: { work: false },
+    });
   });
   afterAll(async () => {
     await a?.close();

@@ -42,7 +42,8 @@ describe('LibreTranslate with --batch-limit 32, two requests in flight', () => {
     expect(out).toHaveLength(200);
     out.forEach((t, i) => expect(t).toContain(String(i)));
     const q = sentQ(lt);
-    expect(q.flat()).toEqual(texts);
+    // Every text sent once (the parallel requests arrive in any order).
+    expect(q.flat().sort()).toEqual([...texts].sort());
     expect(Math.max(...q.map((x) => x.length))).toBeLessThanOrEqual(32);
     expect(lt.maxInFlight()).toBe(2);
   });
@@ -59,20 +60,17 @@ describe('a document through a network engine', () => {
     // 60 paragraphs of about 400 characters: 24,000 characters, three calls' worth at 8,000.
     const paragraph = (i: number) => `Paragraph ${i}. ` + 'The house is red and the country is big. '.repeat(10);
     const units = Array.from({ length: 60 }, (_, i) => ({ pieces: [paragraph(i)], counted: true }));
-    const started = performance.now();
     const done = await translateUnits(units, engine, {
       from: 'en',
       to: 'de',
       batching: { maxChars: 4000, parallel: 4 },
     });
-    const seconds = (performance.now() - started) / 1000;
     done.pieces.forEach((p, i) => expect(p[0]).toMatch(new RegExp(`^\\S+ ${i}\\.`)));
     const q = sentQ(lt);
     expect(q.length).toBeGreaterThanOrEqual(6);
     for (const batch of q) expect(batch.join('').length).toBeLessThanOrEqual(4000);
-    // Parallel, within the engine's bound of 3: six or more 200 ms calls in well under their serial 1.2 s.
+    // Parallel, within the engine's bound of 3 (as the server saw them; wall time is no measure on a busy machine).
     expect(lt.maxInFlight()).toBe(3);
-    expect(seconds).toBeLessThan(q.length * 0.2);
   });
 });
 
