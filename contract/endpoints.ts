@@ -61,6 +61,13 @@ import {
   WebhookEndpoint,
   WebhookListResponse,
 } from './webhooks.ts';
+import {
+  AcceptTeamInvitationRequest,
+  CreateTeamRequest,
+  InviteTeamMemberRequest,
+  TeamResponse,
+  UpdateTeamMemberRequest,
+} from './teams.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -71,7 +78,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 export type EndpointAuth = 'bearer' | 'none' | 'signed' | 'stripe';
 
 export type EndpointTag =
-  'auth' | 'users' | 'uploads' | 'tus' | 'jobs' | 'documents' | 'billing' | 'health' | 'reference' | 'api';
+  'auth' | 'users' | 'uploads' | 'tus' | 'jobs' | 'documents' | 'billing' | 'health' | 'reference' | 'api' | 'teams';
 
 // Schemas of any input and output type: the table holds many different ones.
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -811,7 +818,14 @@ export const ENDPOINTS = {
     auth: 'bearer',
     body: CreateCheckoutRequest,
     response: json(CheckoutSessionResponse),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PLAN_NOT_AVAILABLE', 'ALREADY_ON_PLAN', 'PAYMENT_PROVIDER_ERROR'],
+    errors: [
+      'TEAM_BILLING_OWNER_ONLY',
+      'UNAUTHORIZED',
+      'RATE_LIMITED',
+      'PLAN_NOT_AVAILABLE',
+      'ALREADY_ON_PLAN',
+      'PAYMENT_PROVIDER_ERROR',
+    ],
   },
   buyCreditPack: {
     method: 'POST',
@@ -824,7 +838,7 @@ export const ENDPOINTS = {
     auth: 'bearer',
     body: BuyCreditPackRequest,
     response: json(CreditPackCheckoutResponse),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PACKS_NOT_IN_PLAN', 'PAYMENT_PROVIDER_ERROR'],
+    errors: ['TEAM_BILLING_OWNER_ONLY', 'UNAUTHORIZED', 'RATE_LIMITED', 'PACKS_NOT_IN_PLAN', 'PAYMENT_PROVIDER_ERROR'],
   },
   testCheckoutSession: {
     method: 'GET',
@@ -834,7 +848,7 @@ export const ENDPOINTS = {
     auth: 'bearer',
     query: v.object({ session_id: v.string() }),
     response: json(TestCheckoutSessionResponse),
-    errors: ['UNAUTHORIZED', 'CHECKOUT_SESSION_INVALID'],
+    errors: ['TEAM_BILLING_OWNER_ONLY', 'UNAUTHORIZED', 'CHECKOUT_SESSION_INVALID'],
   },
   confirmTestCheckout: {
     method: 'POST',
@@ -844,7 +858,7 @@ export const ENDPOINTS = {
     auth: 'bearer',
     body: ConfirmTestCheckoutRequest,
     response: json(TestCheckoutConfirmResponse),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'CHECKOUT_SESSION_INVALID', 'NOT_FOUND'],
+    errors: ['TEAM_BILLING_OWNER_ONLY', 'UNAUTHORIZED', 'RATE_LIMITED', 'CHECKOUT_SESSION_INVALID', 'NOT_FOUND'],
   },
   createPortalSession: {
     method: 'POST',
@@ -853,7 +867,7 @@ export const ENDPOINTS = {
     summary: 'Open the billing portal; the browser goes to `url`',
     auth: 'bearer',
     response: json(PortalSessionResponse),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PAYMENT_PROVIDER_ERROR'],
+    errors: ['TEAM_BILLING_OWNER_ONLY', 'UNAUTHORIZED', 'RATE_LIMITED', 'PAYMENT_PROVIDER_ERROR'],
   },
   cancelSubscription: {
     method: 'POST',
@@ -862,7 +876,7 @@ export const ENDPOINTS = {
     summary: 'Cancel at the end of the current period',
     auth: 'bearer',
     response: json(CancelSubscriptionResponse),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'NO_SUBSCRIPTION', 'PAYMENT_PROVIDER_ERROR'],
+    errors: ['TEAM_BILLING_OWNER_ONLY', 'UNAUTHORIZED', 'RATE_LIMITED', 'NO_SUBSCRIPTION', 'PAYMENT_PROVIDER_ERROR'],
   },
   testInvoice: {
     method: 'GET',
@@ -971,6 +985,103 @@ export const ENDPOINTS = {
     auth: 'bearer',
     response: json(WebhookDeliveriesResponse),
     errors: ['UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'],
+  },
+  // Teams (issue 23 item 5)
+  getTeam: {
+    method: 'GET',
+    path: '/v1/team',
+    tag: 'teams',
+    summary: "The caller's team (members, roles, pending invitations) and the invitations waiting for the caller",
+    auth: 'bearer',
+    response: json(TeamResponse),
+    errors: ['UNAUTHORIZED'],
+  },
+  createTeam: {
+    method: 'POST',
+    path: '/v1/team',
+    tag: 'teams',
+    summary: "Create a team owned by the caller: the caller's plan and credits become the team's",
+    auth: 'bearer',
+    body: CreateTeamRequest,
+    response: json(TeamResponse, 201),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'TEAMS_NOT_IN_PLAN', 'TEAM_ALREADY_MEMBER'],
+  },
+  dissolveTeam: {
+    method: 'DELETE',
+    path: '/v1/team',
+    tag: 'teams',
+    summary: 'Dissolve the team (owner only): every other member leaves it',
+    auth: 'bearer',
+    response: json(TeamResponse),
+    errors: ['UNAUTHORIZED', 'TEAM_NOT_FOUND', 'TEAM_ROLE_REQUIRED'],
+  },
+  inviteTeamMember: {
+    method: 'POST',
+    path: '/v1/team/invitations',
+    tag: 'teams',
+    summary: 'Invite by e-mail (owner or admin): the address gets a 6-digit code, valid 7 days',
+    auth: 'bearer',
+    body: InviteTeamMemberRequest,
+    response: json(TeamResponse, 201),
+    errors: [
+      'UNAUTHORIZED',
+      'RATE_LIMITED',
+      'TEAM_NOT_FOUND',
+      'TEAM_ROLE_REQUIRED',
+      'TEAMS_NOT_IN_PLAN',
+      'TEAM_MEMBER_EXISTS',
+      'TEAM_FULL',
+    ],
+  },
+  cancelTeamInvitation: {
+    method: 'DELETE',
+    path: '/v1/team/invitations/{id}',
+    tag: 'teams',
+    summary: 'Withdraw a pending invitation (owner or admin)',
+    auth: 'bearer',
+    response: json(TeamResponse),
+    errors: ['UNAUTHORIZED', 'TEAM_NOT_FOUND', 'TEAM_ROLE_REQUIRED', 'NOT_FOUND'],
+  },
+  acceptTeamInvitation: {
+    method: 'POST',
+    path: '/v1/team/invitations/accept',
+    tag: 'teams',
+    summary: "Join the team with the code e-mailed to the caller's address",
+    description: 'Five wrong codes make an invitation refuse every code; the team then sends a new one.',
+    auth: 'bearer',
+    body: AcceptTeamInvitationRequest,
+    response: json(TeamResponse),
+    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'TEAM_ALREADY_MEMBER', 'TEAM_INVITATION_INVALID'],
+  },
+  updateTeamMember: {
+    method: 'PATCH',
+    path: '/v1/team/members/{id}',
+    tag: 'teams',
+    summary: "Change a member's role to admin or member (owner or admin; the owner's role is fixed)",
+    pathParams: { id: "The member's user id" },
+    auth: 'bearer',
+    body: UpdateTeamMemberRequest,
+    response: json(TeamResponse),
+    errors: ['UNAUTHORIZED', 'TEAM_NOT_FOUND', 'TEAM_ROLE_REQUIRED', 'TEAM_MEMBER_NOT_FOUND', 'TEAM_OWNER_FIXED'],
+  },
+  removeTeamMember: {
+    method: 'DELETE',
+    path: '/v1/team/members/{id}',
+    tag: 'teams',
+    summary: "Remove a member (owner or admin; not the owner): they lose the team's jobs, keys, webhooks and credits",
+    pathParams: { id: "The member's user id" },
+    auth: 'bearer',
+    response: json(TeamResponse),
+    errors: ['UNAUTHORIZED', 'TEAM_NOT_FOUND', 'TEAM_ROLE_REQUIRED', 'TEAM_MEMBER_NOT_FOUND', 'TEAM_OWNER_FIXED'],
+  },
+  leaveTeam: {
+    method: 'POST',
+    path: '/v1/team/leave',
+    tag: 'teams',
+    summary: "Leave the team (not the owner): back to the caller's own plan and credits",
+    auth: 'bearer',
+    response: json(TeamResponse),
+    errors: ['UNAUTHORIZED', 'TEAM_NOT_FOUND', 'TEAM_OWNER_FIXED'],
   },
   // Operations
   openApi: {

@@ -238,6 +238,29 @@ export const ERRORS = {
     status: 403,
     message: 'Pay-as-you-go credits are for paid plans. Choose a plan first, then buy extra credits.',
   },
+  // Teams (issue 23)
+  TEAMS_NOT_IN_PLAN: {
+    status: 403,
+    message: 'Your plan does not include team management. Upgrade to Business to create a team.',
+  },
+  TEAM_NOT_FOUND: { status: 404, message: 'You are not in a team.' },
+  TEAM_MEMBER_NOT_FOUND: { status: 404, message: 'This person is not a member of your team.' },
+  TEAM_ROLE_REQUIRED: { status: 403, message: 'Only the team owner or an admin can do this.' },
+  TEAM_ALREADY_MEMBER: { status: 409, message: 'You are already in a team. Leave it first.' },
+  TEAM_MEMBER_EXISTS: { status: 409, message: 'This person is already a member of your team.' },
+  TEAM_FULL: { status: 409, message: 'A team has at most 50 members and pending invitations.' },
+  TEAM_OWNER_FIXED: {
+    status: 409,
+    message: 'The team owner cannot be removed, change role or leave the team.',
+  },
+  TEAM_INVITATION_INVALID: {
+    status: 400,
+    message: 'This invitation code is wrong, has expired or was sent to another e-mail address.',
+  },
+  TEAM_BILLING_OWNER_ONLY: {
+    status: 403,
+    message: "Your team's plan and credits are managed by the team owner.",
+  },
   // Idempotency-Key (issue 23)
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,

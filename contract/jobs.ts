@@ -5,6 +5,7 @@
  * kind without a label fails the type check.
  */
 import * as v from 'valibot';
+import { JobStarter } from './teams.ts';
 import { finiteNumber } from './numbers.ts';
 import { ERROR_CODES } from './errors.ts';
 import { VoiceChoices } from './capabilities.ts';
@@ -327,6 +328,8 @@ export const JobResponse = v.object({
    * the media entry is a plain object, which would accept `{ docx_url }` and drop its unknown key.
    */
   output_files: v.record(v.string(), v.union([DocumentOutputEntry, MediaOutputEntry])),
+  /** Team jobs (issue 23): the member who started it; null or absent for a job outside any team. */
+  started_by: v.optional(v.nullable(JobStarter)),
 });
 export type JobResponse = v.InferOutput<typeof JobResponse>;
 

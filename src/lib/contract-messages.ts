@@ -83,6 +83,10 @@ export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'Enter a full URL, e.g. https://example.com/hooks': msg`Enter a full URL, e.g. https://example.com/hooks`,
   'Choose at least one event.': msg`Choose at least one event.`,
   'Choose a pack of 100, 500, 1,000 or 5,000 credits.': msg`Choose a pack of 100, 500, 1,000 or 5,000 credits.`,
+  // Issue 23 item 5: contract/teams.ts
+  'Give the team a name.': msg`Give the team a name.`,
+  'The invitation code has 6 digits.': msg`The invitation code has 6 digits.`,
+  "role must be 'admin' or 'member'": msg`Choose the role: admin or member.`,
 };
 
 /** The web's own form rules (not in the contract): confirm password (spec section 5). */

@@ -125,6 +125,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   WEBHOOK_LIMIT: msg`You have 10 webhook endpoints. Delete one before adding another.`,
   // Pay-as-you-go credit packs (issue 23)
   PACKS_NOT_IN_PLAN: msg`Pay-as-you-go credits are for paid plans. Choose a plan first, then buy extra credits.`,
+  // Teams (issue 23)
+  TEAMS_NOT_IN_PLAN: msg`Your plan does not include team management. Upgrade to Business to create a team.`,
+  TEAM_NOT_FOUND: msg`You are not in a team.`,
+  TEAM_MEMBER_NOT_FOUND: msg`This person is not a member of your team.`,
+  TEAM_ROLE_REQUIRED: msg`Only the team owner or an admin can do this.`,
+  TEAM_ALREADY_MEMBER: msg`You are already in a team. Leave it first.`,
+  TEAM_MEMBER_EXISTS: msg`This person is already a member of your team.`,
+  TEAM_FULL: msg`A team has at most 50 members and pending invitations.`,
+  TEAM_OWNER_FIXED: msg`The team owner cannot be removed, change role or leave the team.`,
+  TEAM_INVITATION_INVALID: msg`This invitation code is wrong, has expired or was sent to another e-mail address.`,
+  TEAM_BILLING_OWNER_ONLY: msg`Your team's plan and credits are managed by the team owner.`,
   // Idempotency-Key (issue 23)
   IDEMPOTENCY_KEY_INVALID: msg`The request's idempotency key is not valid.`,
   IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different details. Please try again.`,

@@ -62,4 +62,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   events: msg`Events`,
   // Credit packs (issue 23)
   credits: msg`Credits`,
+  // Teams (issue 23)
+  role: msg`Role`,
+  code: msg`Invitation code`,
 };

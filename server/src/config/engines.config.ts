@@ -39,6 +39,10 @@ export const enginesEnv = {
   DEEPL_API_KEY: optionalString(),
   /** Defaults to https://api-free.deepl.com for keys ending in ':fx', https://api.deepl.com otherwise. */
   DEEPL_API_URL: optionalUrl(),
+  /** ElevenLabs speech-to-text with diarization (speakers stage, issue 19): enabled by the key. */
+  ELEVENLABS_API_KEY: optionalString(),
+  ELEVENLABS_BASE_URL: stringWithDefault('https://api.elevenlabs.io'),
+  ELEVENLABS_SPEECH_MODEL: stringWithDefault('scribe_v1'),
   LIBRETRANSLATE_URL: optionalUrl(),
   LIBRETRANSLATE_API_KEY: optionalString(),
   /** The LibreTranslate server's --batch-limit (texts per request) and --char-limit (characters, 0: none). */
@@ -101,6 +105,8 @@ export interface EnginesConfig {
     speakers?: OpenAiEndpoint;
   };
   deepl?: { apiUrl: string; apiKey: string };
+  /** ElevenLabs speech-to-text for speaker diarization (`baseUrl` without a trailing slash). */
+  elevenLabs?: { baseUrl: string; apiKey: string; model: string };
   libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
   http: EngineHttpSettings;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
@@ -190,6 +196,13 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
             e.DEEPL_API_URL ??
             (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')
           ).replace(/\/+$/, ''),
+        }
+      : undefined,
+    elevenLabs: e.ELEVENLABS_API_KEY
+      ? {
+          baseUrl: e.ELEVENLABS_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.ELEVENLABS_API_KEY,
+          model: e.ELEVENLABS_SPEECH_MODEL,
         }
       : undefined,
     libreTranslate: e.LIBRETRANSLATE_URL

@@ -18,6 +18,7 @@ import { createPocketsphinxEngine } from './speech/pocketsphinx.engine.ts';
 import { createOpenAiSpeechEngine } from './speech/openai.engine.ts';
 import { createClassicSpeakersEngine } from './speakers/classic.engine.ts';
 import { createOpenAiSpeakersEngine } from './speakers/openai.engine.ts';
+import { createElevenLabsSpeakersEngine } from './speakers/elevenlabs.engine.ts';
 import { createApertiumEngine } from './translation/apertium.engine.ts';
 import { createDeepLEngine } from './translation/deepl.engine.ts';
 import { createLibreTranslateEngine } from './translation/libretranslate.engine.ts';
@@ -91,6 +92,7 @@ export function buildEngines(config: EnginesConfig): EngineSet {
   if (openai.voice)
     set.voice.push(withDefaultVoices(createOpenAiVoiceEngine(openai.voice, openaiHttp), config.voiceDefaults ?? {}));
   if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, openaiHttp));
+  if (config.elevenLabs) set.speakers!.push(createElevenLabsSpeakersEngine(config.elevenLabs, config.http));
   if (config.local) {
     set.speech.push(createPocketsphinxEngine());
     set.translation.push(createApertiumEngine());

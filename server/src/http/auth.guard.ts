@@ -8,15 +8,27 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
+import { membershipOf } from '../modules/teams/team.repository.ts';
+import type { TeamRole } from '../../../contract/teams.ts';
 
 export interface AuthUser {
   id: string;
   email: string;
 }
 
+/**
+ * The signed-in person and the account they act for (teams, issue 23): `accountId` is the team owner's user id
+ * while the person is in a team (the team's plan, credits, jobs, uploads, API keys and webhooks), else `id`.
+ */
+export interface RequestUser extends AuthUser {
+  accountId: string;
+  /** The person's role in their team; null outside any team. */
+  teamRole: TeamRole | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: AuthUser;
+    user?: RequestUser;
   }
 }
 
@@ -36,12 +48,21 @@ export function requireUser(ctx: Pick<AppContext, 'tokens' | 'db'>) {
   return async (request: FastifyRequest) => {
     const user = await authenticate(ctx, request);
     if (!user) throw new AppError('UNAUTHORIZED');
-    request.user = user;
+    const team = await membershipOf(ctx.db, user.id);
+    request.user = { ...user, accountId: team?.ownerId ?? user.id, teamRole: team?.role ?? null };
   };
 }
 
 /** The signed-in user of a request that passed requireUser. */
-export function currentUser(request: FastifyRequest): AuthUser {
+export function currentUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
   return request.user;
+}
+
+/**
+ * The account whose resources the request uses (jobs, uploads, tracks, credits, API keys, webhooks): the team
+ * owner's id for a team member, else the user's own id. Another account's ids then answer 404 as before.
+ */
+export function currentAccount(request: FastifyRequest): string {
+  return currentUser(request).accountId;
 }

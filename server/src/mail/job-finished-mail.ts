@@ -14,6 +14,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export interface FinishedJob {
   id: string;
   userId: string;
+  /** The team member who started the job (teams, issue 23): the one told, rather than the team's owner. */
+  startedBy?: string | null;
   /** The uploaded file's name (or the YouTube title); may be empty. */
   originalFilename: string | null;
 }
@@ -44,7 +46,7 @@ export function jobFinishedMail(to: string, language: string, name: string, link
  */
 export async function notifyJobFinished(ctx: AppContext, job: FinishedJob): Promise<boolean> {
   try {
-    const user = await findUserById(ctx.db, job.userId);
+    const user = await findUserById(ctx.db, job.startedBy ?? job.userId);
     if (!user || !user.emailJobFinished) return false;
     const name = job.originalFilename?.trim() || `job ${job.id.slice(0, 8)}`;
     const link = `${ctx.config.app.publicUrl}/studio`;

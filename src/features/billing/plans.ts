@@ -74,7 +74,7 @@ export const PLAN_COPY: Record<string, PlanCopy> = {
       msg`50% credit rollover`,
       msg`First-in-line queue`,
       msg`API access and signed webhooks`,
-      msg`Team management (coming soon)`,
+      msg`Team management: shared credits, jobs, API keys and webhooks`,
     ],
     limitations: [],
     button: msg`Contact Sales`,

@@ -1,6 +1,6 @@
 /**
  * Engine failures that retrying cannot fix, against local servers answering as DeepL, OpenAI and LibreTranslate
- * document: DeepL 456 (quota), 413 (request over 128 KiB), OpenAI 400 over the 4,096-character speech input fail at
+ * document: DeepL 456 (quota), 413 (a text over 128 KiB), OpenAI 413 (an upload over 25 MB) fail at
  * once with their own code and no retry; a long Retry-After is waited for up to the setting; a pair that another
  * configured engine serves falls back to it; a job whose engine quota is used up fails after one try with its
  * credits back (both databases).
@@ -11,7 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { createDeepLEngine } from '../../../server/src/engines/translation/deepl.engine.ts';
-import { createOpenAiVoiceEngine } from '../../../server/src/engines/voice/openai.engine.ts';
+import { createOpenAiTranslationEngine } from '../../../server/src/engines/translation/openai.engine.ts';
+import { openAiClient } from '../../../server/src/engines/openai-client.ts';
+import { callWithRetry, readOpenAiFailure } from '../../../server/src/engines/sdk-call.ts';
+import { toFile } from 'openai';
 import { EngineHttpError, type EngineHttpSettings } from '../../../server/src/engines/http-client.ts';
 import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { LOCAL_ENGINES_CONFIG, type EnginesConfig } from '../../../server/src/config/engines.config.ts';
@@ -19,7 +22,7 @@ import { runMediaPipeline } from '../../../server/src/media/pipeline.ts';
 import { MediaError } from '../../../server/src/media/media-error.ts';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
 import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
-import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
+import { startFakeOpenAi, UPLOAD_LIMIT_BYTES } from '../fakes/fake-openai.server.ts';
 import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, JFK_WAV, uploadByPut } from '../jobs/fixtures.ts';
@@ -55,50 +58,60 @@ describe('engine calls that a retry cannot fix fail at once, a long Retry-After 
     expect(translateCalls(deepl) - before).toBe(1);
   });
 
-  it('DeepL 413 (a request over 128 KiB) is one request and an input-too-large failure', async () => {
+  it('DeepL 413 (one text over the 128 KiB a request may hold) is one request and an input-too-large failure', async () => {
     const engine = createDeepLEngine({ apiUrl: deepl.url, apiKey: KEY }, http);
     const before = translateCalls(deepl);
-    const texts = Array.from({ length: 45 }, () => 'Ask not what your country can do for you. '.repeat(80));
+    const texts = ['Ask not what your country can do for you. '.repeat(3300)];
     const e = await rejection(engine.translate(texts, { from: 'en', to: 'de' }));
     expect(e).toMatchObject({ status: 413, kind: 'input_too_large' });
     expect(translateCalls(deepl) - before).toBe(1);
   });
 
-  it('OpenAI speech 400 over its 4,096-character input is one request and an input-too-large failure', async () => {
+  it('OpenAI 413 (an upload over 25 MB) is one request and an input-too-large failure', async () => {
     const oa = await startFakeOpenAi();
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'engine-failures-'));
     try {
-      const engine = createOpenAiVoiceEngine({ baseUrl: oa.url, model: 'tts-1' }, http);
+      const client = openAiClient({ baseUrl: oa.url, model: 'whisper-1' }, http);
+      const file = await toFile(Buffer.alloc(UPLOAD_LIMIT_BYTES + 1000), 'big.wav', { type: 'audio/wav' });
       const e = await rejection(
-        engine.synthesize('Ask not. '.repeat(600), { language: 'en', voice: 'alloy', outPath: `${dir}/x.wav` }),
+        callWithRetry(() => client.audio.transcriptions.create({ file, model: 'whisper-1' }), readOpenAiFailure, {
+          engine: 'openai speech',
+          ...http,
+        }),
       );
-      expect(e).toMatchObject({ status: 400, kind: 'input_too_large' });
-      expect(oa.requests.filter((r) => r.path === '/v1/audio/speech')).toHaveLength(1);
+      expect(e).toMatchObject({ status: 413, kind: 'input_too_large' });
+      expect(e.message).toMatch(
+        /^openai speech: the request is over the API's limit \(HTTP 413\) \(Maximum content size limit \(26214400\) exceeded/,
+      );
+      expect(oa.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(1);
     } finally {
       await oa.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('Retry-After: 120 is waited for when the setting allows it, and fails at once when it does not', async () => {
-    const waits: number[] = [];
-    const sleep = async (ms: number) => void waits.push(ms);
-    const patient = createDeepLEngine(
-      { apiUrl: deepl.url, apiKey: KEY },
-      { ...http, maxRetryAfterSeconds: 300, sleep },
-    );
-    deepl.rateLimitNext(1, 120);
-    expect(await patient.translate(['The house is red.'], { from: 'en', to: 'es' })).toEqual(['La casa es roja.']);
-    expect(waits).toEqual([120_000]);
+    // DeepL sends no Retry-After (and deepl-node would not show it): OpenAI's does, read from the SDK's error.
+    const oa = await startFakeOpenAi();
+    const chat = () => oa.requests.filter((r) => r.path === '/v1/chat/completions').length;
+    try {
+      const waits: number[] = [];
+      const sleep = async (ms: number) => void waits.push(ms);
+      const ep = { baseUrl: oa.url, model: 'gpt-4o-mini' };
+      const patient = createOpenAiTranslationEngine(ep, { ...http, maxRetryAfterSeconds: 300, sleep });
+      oa.rateLimitNext(1, 120);
+      expect(await patient.translate(['The house is red.'], { from: 'en', to: 'es' })).toEqual(['La casa es roja.']);
+      expect(waits).toEqual([120_000]);
 
-    const hasty = createDeepLEngine({ apiUrl: deepl.url, apiKey: KEY }, { ...http, maxRetryAfterSeconds: 60, sleep });
-    deepl.rateLimitNext(1, 120);
-    const before = translateCalls(deepl);
-    const e = await rejection(hasty.translate(['The house is red.'], { from: 'en', to: 'es' }));
-    expect(e.message).toMatch(/asked to wait 120 s, longer than the 60 s allowed/);
-    expect(e.kind).toBe('unavailable');
-    expect(translateCalls(deepl) - before).toBe(1);
-    expect(waits).toEqual([120_000]);
+      const hasty = createOpenAiTranslationEngine(ep, { ...http, maxRetryAfterSeconds: 60, sleep });
+      oa.rateLimitNext(1, 120);
+      const before = chat();
+      const e = await rejection(hasty.translate(['The house is red.'], { from: 'en', to: 'es' }));
+      expect(e.message).toMatch(/asked to wait 120 s, longer than the 60 s allowed/);
+      expect(e.kind).toBe('unavailable');
+      expect(chat() - before).toBe(1);
+      expect(waits).toEqual([120_000]);
+    } finally {
+      await oa.close();
+    }
   });
 });
 

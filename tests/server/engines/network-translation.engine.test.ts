@@ -14,33 +14,41 @@ describe('DeepL engine against a server speaking the DeepL API', () => {
   beforeAll(async () => (deepl = await startFakeDeepL({ apiKey: 'k-123:fx', characterLimit: 400 })));
   afterAll(() => deepl.close());
 
+  /** The form fields deepl-node sent in the last request. */
+  const lastForm = () => new URLSearchParams(deepl.requests.at(-1)!.body.toString());
+
   it('translates a batch with the DeepL-Auth-Key header, xml tag handling and DeepL language codes', async () => {
     const engine = createDeepLEngine({ apiUrl: deepl.url, apiKey: 'k-123:fx' }, http);
     const out = await engine.translate(['The house is red.', 'I like <g1>big</g1> dogs.'], { from: 'en', to: 'es' });
     expect(out[0]).toBe('La casa es roja.');
     expect(out[1]).toMatch(/^Me gusta.*<g1>grande<\/g1> perros\.$/);
-    const sent = JSON.parse(deepl.requests.at(-1)!.body.toString());
+    const sent = lastForm();
     expect(deepl.requests.at(-1)!.headers.authorization).toBe('DeepL-Auth-Key k-123:fx');
-    expect(sent).toMatchObject({ source_lang: 'EN', target_lang: 'ES', tag_handling: 'xml' });
+    expect(deepl.requests.at(-1)!.headers['user-agent']).toMatch(/^deepl-node\//);
+    expect(sent.getAll('text')).toHaveLength(2);
+    expect([sent.get('source_lang')?.toUpperCase(), sent.get('target_lang')?.toUpperCase()]).toEqual(['EN', 'ES']);
+    expect(sent.get('tag_handling')).toBe('xml');
     expect(await engine.available()).toBe(true);
   });
 
   it('uses EN-GB and PT-PT as target codes and serves Arabic', async () => {
     const engine = createDeepLEngine({ apiUrl: deepl.url, apiKey: 'k-123:fx' }, http);
     await engine.translate(['Hola'], { from: 'es', to: 'en-gb' });
-    expect(JSON.parse(deepl.requests.at(-1)!.body.toString()).target_lang).toBe('EN-GB');
+    expect(lastForm().get('target_lang')?.toUpperCase()).toBe('EN-GB');
     expect(engine.supports('en', 'ar')).toBe(true);
     const [ar] = await engine.translate(['The house is red'], { from: 'en', to: 'ar' });
     expect(ar).toBe('ال البيت هو أحمر');
   });
 
-  it('waits for Retry-After on 429 and then succeeds', async () => {
+  it('backs off on 429 and then succeeds (deepl-node exposes no Retry-After: 0.5 s, then 1 s)', async () => {
     const engine = createDeepLEngine({ apiUrl: deepl.url, apiKey: 'k-123:fx' }, http);
     deepl.rateLimitNext(2, 1);
+    const n = deepl.requests.length;
     const t0 = Date.now();
     const out = await engine.translate(['The house is red.'], { from: 'en', to: 'es' });
     expect(out).toEqual(['La casa es roja.']);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1400);
+    expect(deepl.requests.length - n).toBe(3);
   });
 
   it('gives up after its retries with a message naming DeepL and the rate limit', async () => {

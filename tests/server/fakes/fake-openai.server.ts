@@ -9,8 +9,15 @@
  *   diarized_json (model gpt-4o-transcribe-diarize only, chunking_strategy
  *   required over 30 s, no timestamp_granularities) with segments `{ type, id, start, end, text, speaker }` whose
  *   speakers `A`, `B` … come from a real diarization (the classic local engine).
+ *   Uploads over 25 MB are refused with 413, as the API does ("File uploads are currently limited to 25 MB").
+ *   With `recording`, uploads that are excerpts of that recording are answered from its transcript (held-recording.ts)
+ *   instead of running pocketsphinx: long media in tests.
  * - POST /v1/audio/speech: real speech made with espeak-ng, as wav (or mp3 via ffmpeg).
- * Errors as documented: 401 invalid_api_key, 400 invalid_request_error with `param`, 404 unknown model, 429.
+ * - `response_format` of chat completions: `text`, `json_object`, or `json_schema` (Structured Outputs, needs
+ *   `json_schema.name`); `noJsonSchema` makes the server refuse json_schema as models without it do.
+ * - `slips`: the next translation answers slip as models do now and then, one per answer: 'drop' leaves out the
+ *   middle translation, 'prose' wraps the JSON in sentences, 'truncate' cuts the answer (finish_reason "length").
+ * Errors as documented: 401 invalid_api_key, 400 invalid_request_error with `param`, 404 unknown model, 413, 429.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +28,7 @@ import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
 import { LANGUAGE_NAMES, languageName } from '../../../contract/languages.ts';
 import { fakeTranslate } from './fake-translator.ts';
+import { heldRecogniser, type HeldRecording } from './held-recording.ts';
 import { formBody, jsonBody, startFakeServer, type FakeResponse, type FakeServer } from './fake-http.ts';
 
 const MODELS = ['whisper-1', 'gpt-4o-mini', 'tts-1', 'tts-1-hd', 'gpt-4o-transcribe-diarize'];
@@ -56,6 +64,18 @@ function diarizedJson(
   }
   return { task: 'transcribe', duration, text, segments, usage: { type: 'duration', seconds: Math.ceil(duration) } };
 }
+/** Utterances of held words: a pause of 0.5 s or more ends one. */
+function heldTranscript(words: { text: string; start: number; end: number }[]) {
+  const utterances: { start: number; end: number; words: typeof words }[] = [];
+  for (const w of words) {
+    const u = utterances.at(-1);
+    if (u && w.start - u.end < 0.5) {
+      u.words.push(w);
+      u.end = w.end;
+    } else utterances.push({ start: w.start, end: w.end, words: [w] });
+  }
+  return { words, utterances };
+}
 const VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'onyx', 'nova', 'sage', 'shimmer'];
 const CODE_BY_NAME = Object.fromEntries(Object.entries(LANGUAGE_NAMES).map(([c, n]) => [n.toLowerCase(), c]));
 
@@ -78,9 +98,36 @@ const invalid = (message: string, param: string | null, status = 400): FakeRespo
   body: { error: { message, type: 'invalid_request_error', param, code: null } },
 });
 
-/** Starts the fake. `apiKey`: when set, requests must carry `Authorization: Bearer apiKey`. */
-export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<FakeServer> {
+/** How a model's translation answer slips (see the file's docstring). */
+export type ModelSlip = 'drop' | 'prose' | 'truncate';
+
+/** The API's upload limit, bytes (25 MB). */
+export const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/** The content of a translation answer after a slip. */
+function slipped(translations: string[], slip: ModelSlip | undefined): { content: string; finish: string } {
+  if (slip === 'drop') translations = translations.filter((_, i) => i !== Math.floor(translations.length / 2));
+  const json = JSON.stringify({ translations });
+  if (slip === 'prose')
+    return {
+      content: `Here are the translations:\n\n${json}\n\nLet me know if you need anything else.`,
+      finish: 'stop',
+    };
+  if (slip === 'truncate') return { content: json.slice(0, Math.floor(json.length / 2)), finish: 'length' };
+  return { content: json, finish: 'stop' };
+}
+
+/**
+ * Starts the fake. `apiKey`: when set, requests must carry `Authorization: Bearer apiKey`; `recording`: answer
+ * transcriptions from this recording's transcript; `slips`: the next translation answers' slips, in order;
+ * `noJsonSchema`: refuse `response_format` json_schema.
+ */
+export async function startFakeOpenAi(
+  opts: { apiKey?: string; recording?: HeldRecording; slips?: ModelSlip[]; noJsonSchema?: boolean } = {},
+): Promise<FakeServer> {
   const sphinx = createPocketsphinxEngine();
+  const held = opts.recording ? heldRecogniser(opts.recording) : undefined;
+  const slips = [...(opts.slips ?? [])];
   return startFakeServer(
     async (req) => {
       if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`)
@@ -138,14 +185,31 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
         for (const m of b.messages)
           if (!['system', 'user', 'assistant', 'developer'].includes(m?.role) || typeof m?.content !== 'string')
             return invalid("Invalid 'messages': each message needs a role and string content.", 'messages');
+        const rf = b.response_format as { type?: string; json_schema?: { name?: unknown } } | undefined;
+        if (rf !== undefined && !['text', 'json_object', 'json_schema'].includes(String(rf?.type)))
+          return invalid(
+            `Invalid value: '${rf?.type}'. Supported values are: 'text', 'json_object' and 'json_schema'.`,
+            'response_format.type',
+          );
+        if (rf?.type === 'json_schema' && opts.noJsonSchema)
+          return invalid(
+            "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+            'response_format',
+          );
+        if (rf?.type === 'json_schema' && typeof rf.json_schema?.name !== 'string')
+          return invalid(
+            "Missing required parameter: 'response_format.json_schema.name'.",
+            'response_format.json_schema.name',
+          );
         const last = [...b.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content ?? '';
         let content = last;
+        let finish = 'stop';
         try {
           const task = JSON.parse(last);
           const from = CODE_BY_NAME[String(task.source_language).toLowerCase()] ?? task.source_language;
           const to = CODE_BY_NAME[String(task.target_language).toLowerCase()] ?? task.target_language;
           if (Array.isArray(task.texts))
-            content = JSON.stringify({ translations: await fakeTranslate(task.texts, from, to) });
+            ({ content, finish } = slipped(await fakeTranslate(task.texts, from, to), slips.shift()));
         } catch {
           /* not a translation request: echo */
         }
@@ -156,7 +220,7 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
             object: 'chat.completion',
             created: Math.floor(Date.now() / 1000),
             model: b.model,
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
             usage: {
               prompt_tokens: last.length,
               completion_tokens: content.length,
@@ -167,6 +231,18 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
       }
 
       if (url === '/v1/audio/transcriptions') {
+        if (req.body.length > UPLOAD_LIMIT_BYTES)
+          return {
+            status: 413,
+            body: {
+              error: {
+                message: `Maximum content size limit (${UPLOAD_LIMIT_BYTES}) exceeded (${req.body.length} bytes read)`,
+                type: 'server_error',
+                param: null,
+                code: null,
+              },
+            },
+          };
         if (!String(req.headers['content-type']).startsWith('multipart/form-data'))
           return invalid('Content-type must be multipart/form-data', null);
         const f = await formBody(req);
@@ -197,7 +273,9 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
             { allowFailure: true },
           );
           if (conv.code !== 0) return invalid('Audio file might be corrupted or unsupported', 'file');
-          const t = await sphinx.transcribe(wav, { language: 'en' });
+          const t = held
+            ? heldTranscript(held.words(await readWav(wav)))
+            : await sphinx.transcribe(wav, { language: 'en' });
           const probe = await runProcess('ffprobe', [
             '-v',
             'error',

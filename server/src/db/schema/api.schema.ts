@@ -25,6 +25,11 @@ export const apiKeys = pgTable(
     /** Last authenticated request, to the minute. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The member whose key this is when user_id is their team's owner account (migration 0035); null: user_id's own.
+     * The key authenticates as this member, and only while the member's account is still user_id.
+     */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('api_keys_hash_key').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );

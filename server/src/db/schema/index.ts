@@ -4,3 +4,5 @@ export * from './jobs.schema.ts';
 export * from './billing.schema.ts';
 // Issue 23: API keys, idempotency, webhooks.
 export * from './api.schema.ts';
+// Issue 23 item 5: teams.
+export * from './teams.schema.ts';

@@ -123,6 +123,8 @@ export const jobs = pgTable(
     subtitleStyle: jsonb('subtitle_style').$type<SubtitleStyle>(),
     /** `num_speakers` of the request: how many people speak, 1 … 8; null for Auto (issue 19). */
     numSpeakers: integer('num_speakers'),
+    /** The team member who started a team job (the job's user_id is the team owner's account); null otherwise. */
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

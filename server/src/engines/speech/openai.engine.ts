@@ -1,13 +1,27 @@
 /**
- * Speech recognition through an OpenAI-compatible `/v1/audio/transcriptions` (OpenAI, Groq, speaches, LocalAI):
- * multipart form with `response_format=verbose_json` and `timestamp_granularities[]=word` and `=segment`.
+ * Speech recognition through an OpenAI-compatible `/v1/audio/transcriptions` (OpenAI, Groq, speaches, LocalAI) with
+ * the official `openai` SDK: `response_format=verbose_json` and `timestamp_granularities[]=word` and `=segment`.
  * Words get the punctuation and capitals of their segment's text (segment-punctuation.ts).
  * The answer's `language` is a name ("english") on OpenAI and a code on some servers; both are accepted.
+ *
+ * Real-length media: the API refuses a request over 25 MB (OpenAI speech-to-text guide, "File uploads are currently
+ * limited to 25 MB"; HTTP 413), about 13 minutes of 16 kHz WAV. So the audio goes in pieces of about
+ * PIECE_SECONDS cut in the middle of pauses (pause-pieces.ts), each compressed to 16 kHz mono MP3 at 32 kbit/s
+ * (a 7.5-minute piece, the longest, is 1.8 MB), at most IN_FLIGHT at once. Each piece's words and segments are
+ * shifted by the piece's start; a word belongs to the piece its middle falls in, so no word is doubled or lost at a
+ * seam even when a server's times run a little past the piece's ends.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { toFile } from 'openai';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
-import type { SpeechEngine, Transcript, TranscribeOptions } from '../speech.engine.ts';
-import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
+import type { RecognisedWord, SpeechEngine, Transcript, TranscribeOptions } from '../speech.engine.ts';
+import { EngineHttpError, type EngineHttpSettings } from '../http-client.ts';
+import { openAiAvailable, openAiClient } from '../openai-client.ts';
+import { callWithRetry, readOpenAiFailure } from '../sdk-call.ts';
+import { runProcess } from '../run-process.ts';
+import { cutsAtPauses, findPauses, mapPool } from './pause-pieces.ts';
 import { punctuateWords } from './segment-punctuation.ts';
 import { LANGUAGE_NAMES, normaliseLanguage } from '../../../../contract/languages.ts';
 
@@ -15,6 +29,112 @@ const CODE_BY_NAME = Object.fromEntries(
   Object.entries(LANGUAGE_NAMES).map(([code, name]) => [name.toLowerCase(), code]),
 );
 
+/** The API's request limit, bytes (25 MB as OpenAI counts it: 26,214,400). */
+export const OPENAI_UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+/** Target length of a piece, seconds (pieces run from half to one and a half times this). */
+export const OPENAI_PIECE_SECONDS = 300;
+/** Pieces sent at once. */
+export const OPENAI_PIECES_IN_FLIGHT = 3;
+/** MP3 bit rate of the pieces, bits per second: 16 kHz mono speech stays clear at 32 kbit/s. */
+const PIECE_BITRATE = 32_000;
+
+interface Segment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+interface PieceResult {
+  language: string;
+  seconds: number;
+  words: RecognisedWord[];
+  segments: Segment[];
+}
+
+/**
+ * Writes seconds `[from, to)` of `file` as 16 kHz mono MP3 to `out` (the compressed upload of one piece).
+ * @throws ProcessError when ffmpeg fails; the signal's reason when aborted.
+ */
+async function encodePiece(file: string, from: number, to: number, out: string, signal?: AbortSignal) {
+  const range = ['-ss', from.toFixed(3), ...(Number.isFinite(to) ? ['-to', to.toFixed(3)] : [])];
+  await runProcess(
+    'ffmpeg',
+    ['-v', 'error', '-y', ...range, '-i', file, '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame'].concat([
+      '-b:a',
+      String(PIECE_BITRATE),
+      out,
+    ]),
+    { signal },
+  );
+}
+
+/** Creates the engine for one endpoint. @throws from `transcribe`: EngineHttpError naming the server's message. */
+export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): SpeechEngine {
+  const client = openAiClient(ep, http);
+
+  /** Recognises one compressed piece; times in the answer are seconds from the piece's start. */
+  async function recognisePiece(mp3: string, language: string, signal?: AbortSignal) {
+    const audio = await readFile(mp3);
+    if (audio.length > OPENAI_UPLOAD_LIMIT_BYTES)
+      throw new EngineHttpError(
+        `openai speech: a piece of ${audio.length} bytes is over the API's 25 MB limit`,
+        'openai speech',
+        413,
+        'input_too_large',
+      );
+    const file = await toFile(audio, 'audio.mp3', { type: 'audio/mpeg' });
+    return callWithRetry(
+      (s) =>
+        client.audio.transcriptions.create(
+          {
+            file,
+            model: ep.model,
+            response_format: 'verbose_json',
+            timestamp_granularities: ['word', 'segment'],
+            ...(language !== 'auto' ? { language: normaliseLanguage(language) } : {}),
+          },
+          { signal: s },
+        ),
+      readOpenAiFailure,
+      { engine: 'openai speech', signal, ...http },
+    );
+  }
+
+  return {
+    id: 'openai',
+    kind: 'network',
+    languages: '*',
+    detectsLanguage: true,
+    available: () => openAiAvailable(client),
+    async transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
+      const { pauses, duration } = await findPauses(wavPath, opts.signal);
+      const cuts = cutsAtPauses(pauses, duration, OPENAI_PIECE_SECONDS);
+      const bounds = [0, ...cuts, duration > 0 ? duration : Infinity];
+      const pieces = bounds.slice(0, -1).map((from, i) => ({ from, to: bounds[i + 1] }));
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'openai-speech-'));
+      let doneSeconds = 0;
+      try {
+        const results = await mapPool(pieces, OPENAI_PIECES_IN_FLIGHT, async ({ from, to }, i) => {
+          const mp3 = path.join(dir, `piece-${i}.mp3`);
+          await encodePiece(wavPath, from, to, mp3, opts.signal);
+          const j = await recognisePiece(mp3, opts.language, opts.signal);
+          await rm(mp3, { force: true });
+          const result = joinablePiece(j, from, to);
+          if (pieces.length > 1 && duration > 0) {
+            doneSeconds += to - from;
+            opts.onProgress?.(Math.min(1, doneSeconds / duration));
+          }
+          return result;
+        });
+        return wholeTranscript(results, opts.language, duration);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The verbose_json fields the engine reads (OpenAI `TranscriptionVerbose`). */
 interface VerboseJson {
   language?: string;
   duration?: number;
@@ -22,70 +142,54 @@ interface VerboseJson {
   segments?: { start: number; end: number; text: string }[];
 }
 
-/** Creates the engine for one endpoint. @throws from `transcribe`: EngineHttpError naming the server's message. */
-export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): SpeechEngine {
-  const auth: Record<string, string> = ep.apiKey ? { authorization: `Bearer ${ep.apiKey}` } : {};
+/**
+ * One piece's answer on the whole timeline: punctuated from its own segments, shifted by `from` seconds, keeping
+ * the words and segments whose middle falls in `[from, to)`.
+ */
+export function joinablePiece(j: VerboseJson, from: number, to: number): PieceResult {
+  const inside = (x: { start: number; end: number }) => {
+    const mid = (x.start + x.end) / 2;
+    return mid >= from && mid < to;
+  };
+  // Word timestamps carry no punctuation; the segment texts do (punctuateWords).
+  const local = (j.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }));
+  const words = punctuateWords(
+    (j.words ?? []).map((w) => ({ text: w.word.trim(), start: w.start, end: w.end })).filter((w) => w.text),
+    local,
+  )
+    .map((w) => ({ ...w, start: w.start + from, end: w.end + from }))
+    .filter(inside);
+  const segments = local.map((s) => ({ ...s, start: s.start + from, end: s.end + from })).filter(inside);
   return {
-    id: 'openai',
-    kind: 'network',
-    languages: '*',
-    detectsLanguage: true,
-    async available() {
-      try {
-        return (await fetch(`${ep.baseUrl}/v1/models`, { headers: auth, signal: AbortSignal.timeout(5000) })).ok;
-      } catch {
-        return false;
-      }
-    },
-    async transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
-      const audio = await readFile(wavPath);
-      const form = () => {
-        const f = new FormData();
-        f.append('file', new Blob([audio], { type: 'audio/wav' }), 'audio.wav');
-        f.append('model', ep.model);
-        f.append('response_format', 'verbose_json');
-        f.append('timestamp_granularities[]', 'word');
-        f.append('timestamp_granularities[]', 'segment');
-        if (opts.language !== 'auto') f.append('language', normaliseLanguage(opts.language));
-        return f;
-      };
-      // A FormData body is consumed by one fetch, so each retry gets a fresh one through a getter.
-      const init = {
-        method: 'POST',
-        headers: auth,
-        get body() {
-          return form();
-        },
-      } as RequestInit;
-      const res = await fetchWithRetry(`${ep.baseUrl}/v1/audio/transcriptions`, init, {
-        engine: 'openai speech',
-        signal: opts.signal,
-        ...http,
-      });
-      const j = (await res.json()) as VerboseJson;
-      // Word timestamps carry no punctuation; the segment texts do (punctuateWords).
-      const segments = (j.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }));
-      const words = punctuateWords(
-        (j.words ?? []).map((w) => ({ text: w.word.trim(), start: w.start, end: w.end })).filter((w) => w.text),
-        segments,
-      );
-      // The API's "segments" are the recogniser's utterances.
-      const utterances = segments.map((s) => ({
-        ...s,
-        words: words.filter((w) => w.start >= s.start - 0.01 && w.start < s.end),
-      }));
-      const reported = (j.language ?? '').toLowerCase();
-      const language =
-        opts.language !== 'auto'
-          ? normaliseLanguage(opts.language)
-          : (CODE_BY_NAME[reported] ?? normaliseLanguage(reported || 'en'));
-      return {
-        language,
-        detected: opts.language === 'auto' && !!j.language,
-        words,
-        utterances,
-        durationSeconds: j.duration,
-      };
-    },
+    language: (j.language ?? '').toLowerCase(),
+    seconds: Number.isFinite(to) ? to - from : (j.duration ?? 0),
+    words,
+    segments,
+  };
+}
+
+/**
+ * The transcript of the whole audio from its pieces, in order. With 'auto', the language is the one the pieces
+ * reported for most seconds (a code, or a name as OpenAI reports it).
+ */
+function wholeTranscript(pieces: PieceResult[], asked: string, duration: number): Transcript {
+  const words = pieces.flatMap((p) => p.words);
+  const segments = pieces.flatMap((p) => p.segments);
+  // The API's "segments" are the recogniser's utterances.
+  const utterances = segments.map((s) => ({
+    ...s,
+    words: words.filter((w) => w.start >= s.start - 0.01 && w.start < s.end),
+  }));
+  const secondsBy = new Map<string, number>();
+  for (const p of pieces) if (p.language) secondsBy.set(p.language, (secondsBy.get(p.language) ?? 0) + p.seconds);
+  const reported = [...secondsBy].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  const language =
+    asked !== 'auto' ? normaliseLanguage(asked) : (CODE_BY_NAME[reported] ?? normaliseLanguage(reported || 'en'));
+  return {
+    language,
+    detected: asked === 'auto' && !!reported,
+    words,
+    utterances,
+    durationSeconds: duration > 0 ? duration : pieces.reduce((n, p) => n + p.seconds, 0),
   };
 }

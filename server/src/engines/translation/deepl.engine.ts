@@ -1,35 +1,71 @@
 /**
- * DeepL API v2 (POST {api}/v2/translate, header `Authorization: DeepL-Auth-Key KEY`, JSON body).
- * Inline tags are kept with `tag_handling: "xml"`. Up to 50 texts per request (DeepL's documented limit).
- * Documented errors: 403 bad key, 413 request too large, 429 too many requests, 456 quota exceeded, 5xx.
+ * DeepL API v2 text translation through the official `deepl-node` SDK (POST {api}/v2/translate). Inline tags are
+ * kept with `tag_handling: "xml"`. Requests respect DeepL's documented limits: at most 50 texts and a request body
+ * of at most 128 KiB (API reference, "Translate text": "up to 50 texts ... total request body size must not
+ * exceed 128 KiB"); a single text over that is sent alone and refused with 413 (input too large).
+ * Documented errors: 403 bad key, 413 request too large, 429 too many requests, 456 quota exceeded, 5xx. The SDK's
+ * own retries are off: sdk-call.ts retries with our settings (DeepL sends no Retry-After: exponential back-off).
  */
+import { Translator, type SourceLanguageCode, type TargetLanguageCode } from 'deepl-node';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
+import type { EngineHttpSettings } from '../http-client.ts';
+import { callWithRetry, readDeepLFailure } from '../sdk-call.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 
 const SOURCE = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'id']);
 /** DeepL target codes for our base codes (plain EN and PT are deprecated as targets). */
-const TARGET: Record<string, string> = {
-  en: 'EN-GB',
-  es: 'ES',
-  fr: 'FR',
-  de: 'DE',
-  it: 'IT',
-  pt: 'PT-PT',
-  ja: 'JA',
-  ko: 'KO',
-  zh: 'ZH-HANS',
-  ar: 'AR',
-  id: 'ID',
+const TARGET: Record<string, TargetLanguageCode> = {
+  en: 'en-GB',
+  es: 'es',
+  fr: 'fr',
+  de: 'de',
+  it: 'it',
+  pt: 'pt-PT',
+  ja: 'ja',
+  ko: 'ko',
+  zh: 'zh-HANS',
+  ar: 'ar',
+  id: 'id',
 };
-const MAX_TEXTS = 50;
+/** Texts per request (DeepL's limit). */
+export const DEEPL_MAX_TEXTS = 50;
+/** Request body limit, bytes (128 KiB), less room for the other form fields. */
+export const DEEPL_MAX_BODY_BYTES = 128 * 1024 - 1024;
+
+/** Bytes one text adds to the form-encoded body the SDK sends (`&text=` and the form-encoded text). */
+const formBytes = (text: string) => 1 + new URLSearchParams({ text }).toString().length;
+
+/**
+ * The texts in requests DeepL accepts: consecutive runs of at most DEEPL_MAX_TEXTS texts and DEEPL_MAX_BODY_BYTES
+ * form-encoded bytes (a text over the byte limit alone makes its own request). Returns [start, end) index pairs.
+ */
+export function deeplBatches(texts: string[]): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  let bytes = 0;
+  texts.forEach((t, i) => {
+    const b = formBytes(t);
+    if (i > start && (i - start >= DEEPL_MAX_TEXTS || bytes + b > DEEPL_MAX_BODY_BYTES)) {
+      out.push([start, i]);
+      start = i;
+      bytes = 0;
+    }
+    bytes += b;
+  });
+  if (texts.length) out.push([start, texts.length]);
+  return out;
+}
 
 /** Creates the DeepL engine. @throws from `translate`: EngineHttpError naming DeepL and the API's message. */
 export function createDeepLEngine(
   cfg: { apiUrl: string; apiKey: string },
   http: EngineHttpSettings,
 ): TranslationEngine {
-  const headers = { authorization: `DeepL-Auth-Key ${cfg.apiKey}`, 'content-type': 'application/json' };
+  const translator = new Translator(cfg.apiKey, {
+    serverUrl: cfg.apiUrl,
+    maxRetries: 0,
+    minTimeout: http.timeoutSeconds * 1000,
+  });
   return {
     id: 'deepl',
     kind: 'network',
@@ -40,33 +76,30 @@ export function createDeepLEngine(
       normaliseLanguage(from) !== normaliseLanguage(to),
     async available() {
       try {
-        return (await fetch(`${cfg.apiUrl}/v2/usage`, { headers, signal: AbortSignal.timeout(5000) })).ok;
+        await Promise.race([
+          translator.getUsage(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000).unref()),
+        ]);
+        return true;
       } catch {
         return false;
       }
     },
     async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
       const out: string[] = [];
-      for (let i = 0; i < texts.length; i += MAX_TEXTS) {
-        const text = texts.slice(i, i + MAX_TEXTS);
-        const res = await fetchWithRetry(
-          `${cfg.apiUrl}/v2/translate`,
-          {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({
-              text,
-              source_lang: normaliseLanguage(opts.from).toUpperCase(),
-              target_lang: TARGET[normaliseLanguage(opts.to)],
-              tag_handling: 'xml',
-            }),
-          },
+      const from = normaliseLanguage(opts.from) as SourceLanguageCode;
+      const to = TARGET[normaliseLanguage(opts.to)];
+      for (const [start, end] of deeplBatches(texts)) {
+        const text = texts.slice(start, end);
+        // deepl-node takes no AbortSignal: a cancelled call stops waiting at once, the request ends at its timeout.
+        const results = await callWithRetry(
+          () => translator.translateText(text, from, to, { tagHandling: 'xml' }),
+          readDeepLFailure,
           { engine: 'DeepL', signal: opts.signal, ...http },
         );
-        const body = (await res.json()) as { translations?: { text: string }[] };
-        if (body.translations?.length !== text.length)
-          throw new Error(`DeepL returned ${body.translations?.length ?? 0} translations for ${text.length} texts`);
-        out.push(...body.translations.map((t) => t.text));
+        if (results.length !== text.length)
+          throw new Error(`DeepL returned ${results.length} translations for ${text.length} texts`);
+        out.push(...results.map((r) => r.text));
       }
       return out;
     },

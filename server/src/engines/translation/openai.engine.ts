@@ -1,70 +1,171 @@
 /**
- * Translation through any OpenAI-compatible chat completions server (POST {base}/v1/chat/completions;
- * OpenAI, vLLM, Ollama, LocalAI). Texts go in batches as a JSON object so the model sees each sentence with its
- * neighbours as context and answers with exactly one translation per text.
+ * Translation through any OpenAI-compatible chat completions server (OpenAI, vLLM, Ollama, LocalAI) with the
+ * official `openai` SDK. Texts go in batches as a JSON object so the model sees each sentence with its neighbours as
+ * context and answers with exactly one translation per text.
+ *
+ * A model slips now and then: 39 translations for 40 texts, prose around the JSON, an answer cut at the token limit
+ * (finish_reason "length"). Such a batch is asked again split in halves (each request carries the CONTEXT texts on
+ * either side as context only), down to single texts; a single text is asked up to SINGLE_TRIES times. The call fails only when
+ * one text still gets no translation, and the error names it. The answer's shape is asked for with structured
+ * output (`response_format` json_schema, OpenAI "Structured Outputs"); a server that refuses json_schema (HTTP 400
+ * naming response_format) is asked with `json_object` from then on.
  */
+import type OpenAI from 'openai';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { EngineHttpError, fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
+import { EngineHttpError, type EngineHttpSettings } from '../http-client.ts';
+import { openAiAvailable, openAiClient } from '../openai-client.ts';
+import { callWithRetry, readOpenAiFailure } from '../sdk-call.ts';
 import { languageName, normaliseLanguage } from '../../../../contract/languages.ts';
 
 /** Texts per request: enough neighbours for context, small enough for a short answer. */
 const BATCH = 40;
+/** Neighbouring texts sent as context (not translated) on each side of a re-asked part of a batch. */
+const CONTEXT = 3;
+/** Tries of a single text whose answers keep slipping. */
+const SINGLE_TRIES = 2;
 
-/** The system prompt; the request's user message is `{"source_language","target_language","texts":[...]}`. */
+/**
+ * The system prompt; the request's user message is
+ * `{"source_language","target_language","texts":[...]}` plus, for a re-asked part, `context_before`/`context_after`.
+ */
 export const TRANSLATION_SYSTEM_PROMPT =
-  'You translate subtitles and documents. The user sends JSON {"source_language","target_language","texts":[...]}. ' +
+  'You translate subtitles and documents. The user sends JSON {"source_language","target_language","texts":[...]}, ' +
+  'sometimes with "context_before" and "context_after": the texts around them, which are not translated. ' +
   'Translate every text into the target language, using the neighbouring texts as context. Keep inline tags such as <g1>...</g1> around the matching words. ' +
   'Answer only with JSON {"translations":[...]} holding exactly one string per text, in order.';
 
+/** The JSON schema of the answer (structured output). */
+const ANSWER_SCHEMA = {
+  name: 'translations',
+  strict: true,
+  schema: {
+    type: 'object',
+    properties: { translations: { type: 'array', items: { type: 'string' } } },
+    required: ['translations'],
+    additionalProperties: false,
+  },
+};
+
+/** A model answer that is not one translation per text (re-asked, never retried as such). */
+class SlipError extends Error {}
+
+/**
+ * The translations in a model's answer: the JSON object itself, in a code fence, or inside prose.
+ * @throws SlipError when there is no `{"translations": [strings]}` of `count` items.
+ */
+export function readTranslations(content: string, count: number, finishReason?: string | null): string[] {
+  if (finishReason === 'length') throw new SlipError('the answer was cut at the token limit');
+  const candidates = [content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '')];
+  const first = content.indexOf('{');
+  const last = content.lastIndexOf('}');
+  if (first >= 0 && last > first) candidates.push(content.slice(first, last + 1));
+  for (const c of candidates) {
+    let translations: unknown;
+    try {
+      translations = (JSON.parse(c) as { translations?: unknown } | null)?.translations;
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(translations) || translations.some((t) => typeof t !== 'string'))
+      throw new SlipError('the answer holds no list of translations');
+    if (translations.length !== count)
+      throw new SlipError(`the model returned ${translations.length} translations for ${count} texts`);
+    return translations as string[];
+  }
+  throw new SlipError('the model did not answer with JSON translations');
+}
+
 /**
  * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
- * @throws from `translate`: EngineHttpError (HTTP) or Error when the answer is not one translation per text.
+ * @throws from `translate`: EngineHttpError (HTTP, after retries), or an EngineHttpError naming the text that got no
+ *         translation after the re-asks (kind 'unavailable').
  */
 export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): TranslationEngine {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
+  const client: OpenAI = openAiClient(ep, http);
+  let structured = true;
 
-  async function batch(texts: string[], from: string, to: string, signal?: AbortSignal): Promise<string[]> {
-    const user = { source_language: languageName(from) ?? from, target_language: languageName(to) ?? to, texts };
-    const res = await fetchWithRetry(
-      `${ep.baseUrl}/v1/chat/completions`,
-      {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
+  /** One request for `texts`; `before`/`after` are context. @throws SlipError, EngineHttpError */
+  async function ask(
+    texts: string[],
+    before: string[],
+    after: string[],
+    from: string,
+    to: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    const user = {
+      source_language: languageName(from) ?? from,
+      target_language: languageName(to) ?? to,
+      ...(before.length ? { context_before: before } : {}),
+      texts,
+      ...(after.length ? { context_after: after } : {}),
+    };
+    const request = (format: 'json_schema' | 'json_object') => (s: AbortSignal) =>
+      client.chat.completions.create(
+        {
           model: ep.model,
           temperature: 0,
-          response_format: { type: 'json_object' },
+          response_format:
+            format === 'json_schema' ? { type: 'json_schema', json_schema: ANSWER_SCHEMA } : { type: 'json_object' },
           messages: [
             { role: 'system', content: TRANSLATION_SYSTEM_PROMPT },
             { role: 'user', content: JSON.stringify(user) },
           ],
-        }),
-      },
-      { engine: 'openai translation', signal, ...http },
-    );
-    const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-    const content = body.choices?.[0]?.message?.content ?? '';
-    let translations: unknown;
+        },
+        { signal: s },
+      );
+    const opts = { engine: 'openai translation', signal, ...http };
+    let res;
     try {
-      // Some servers wrap JSON in a code fence despite response_format.
-      translations = (JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as { translations?: unknown })
-        .translations;
-    } catch {
-      throw new EngineHttpError('openai translation: the model did not answer with JSON translations', 'openai', 200);
+      res = await callWithRetry(request(structured ? 'json_schema' : 'json_object'), readOpenAiFailure, opts);
+    } catch (e) {
+      if (!(structured && e instanceof EngineHttpError && e.status === 400 && /response_format/i.test(e.message)))
+        throw e;
+      structured = false;
+      res = await callWithRetry(request('json_object'), readOpenAiFailure, opts);
     }
-    if (
-      !Array.isArray(translations) ||
-      translations.length !== texts.length ||
-      translations.some((t) => typeof t !== 'string')
-    )
+    const choice = res.choices?.[0];
+    return readTranslations(choice?.message?.content ?? '', texts.length, choice?.finish_reason);
+  }
+
+  /** Translates texts[lo, hi) of `all`, re-asking halves after a slip. @throws EngineHttpError */
+  async function part(
+    all: string[],
+    lo: number,
+    hi: number,
+    from: string,
+    to: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    const texts = all.slice(lo, hi);
+    const tries = hi - lo === 1 ? SINGLE_TRIES : 1;
+    let slip: SlipError | undefined;
+    for (let t = 0; t < tries; t++) {
+      try {
+        return await ask(
+          texts,
+          all.slice(Math.max(0, lo - CONTEXT), lo),
+          all.slice(hi, hi + CONTEXT),
+          from,
+          to,
+          signal,
+        );
+      } catch (e) {
+        if (!(e instanceof SlipError)) throw e;
+        slip = e;
+      }
+    }
+    if (hi - lo === 1) {
+      const line = all[lo].length > 80 ? `${all[lo].slice(0, 77)}...` : all[lo];
       throw new EngineHttpError(
-        `openai translation: the model returned ${Array.isArray(translations) ? translations.length : 0} translations for ${texts.length} texts`,
-        'openai',
+        `openai translation: text ${lo + 1} ("${line}") got no translation after ${SINGLE_TRIES} tries: ${slip!.message}`,
+        'openai translation',
         200,
       );
-    return translations as string[];
+    }
+    const mid = lo + Math.ceil((hi - lo) / 2);
+    return [...(await part(all, lo, mid, from, to, signal)), ...(await part(all, mid, hi, from, to, signal))];
   }
 
   return {
@@ -72,20 +173,13 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
     kind: 'network',
     keepsInlineTags: true,
     supports: (from, to) => normaliseLanguage(from) !== normaliseLanguage(to),
-    async available() {
-      try {
-        const res = await fetch(`${ep.baseUrl}/v1/models`, { headers, signal: AbortSignal.timeout(5000) });
-        return res.ok;
-      } catch {
-        return false;
-      }
-    },
+    available: () => openAiAvailable(client),
     async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
       const from = normaliseLanguage(opts.from);
       const to = normaliseLanguage(opts.to);
       const out: string[] = [];
       for (let i = 0; i < texts.length; i += BATCH)
-        out.push(...(await batch(texts.slice(i, i + BATCH), from, to, opts.signal)));
+        out.push(...(await part(texts, i, Math.min(texts.length, i + BATCH), from, to, opts.signal)));
       return out;
     },
   };

@@ -12,6 +12,7 @@ import { currentPlanOf } from '../billing/current-plan.ts';
 import { API_KEY_PREFIX } from '../../../../contract/api-keys.ts';
 import { findActiveKeyByHash, touchApiKey } from './api-key.repository.ts';
 import { hashApiKey } from './api-key.secret.ts';
+import { accountIdOf } from '../teams/team.repository.ts';
 
 /** last_used_at is written at most once per key and minute (milliseconds). */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -59,14 +60,16 @@ export function withApiKeys(tokens: TokenService, opts: ApiKeyAuthOptions): Toke
 
   async function ownerOf(secret: string): Promise<{ id: string; email: string } | null> {
     const key = await findActiveKeyByHash(opts.db, hashApiKey(secret));
-    if (!key) return null;
+    // A key acts as its maker only while the maker acts for the key's account (teams: a member who left or was
+    // removed, or an account's own key while its user is in someone else's team, does not authenticate).
+    if (!key || (await accountIdOf(opts.db, key.personId)) !== key.userId) return null;
     const at = now();
     countRequest(key.id, at.getTime());
     if (!opts.planHasApiAccess(await currentPlanOf(opts.db, key.userId, at)))
       throw new AppError('API_ACCESS_NOT_IN_PLAN');
     if (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
       await touchApiKey(opts.db, key.id, at, LAST_USED_RESOLUTION_MS);
-    return { id: key.userId, email: key.email };
+    return { id: key.personId, email: key.email };
   }
 
   return {

@@ -1,14 +1,17 @@
 /** Rows of api_keys: create, list, revoke, and the look-up by secret hash that authenticates a request. */
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { apiKeys, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** Inserts a key; `keyHash` is the SHA-256 (hex) of the secret. */
+/**
+ * Inserts a key; `keyHash` is the SHA-256 (hex) of the secret. `userId` is the account (a team's owner for a team
+ * key), `createdBy` the team member whose key it is (absent: userId's own).
+ */
 export async function insertApiKey(
   db: DbOrTx,
-  row: { userId: string; name: string; prefix: string; keyHash: string },
+  row: { userId: string; name: string; prefix: string; keyHash: string; createdBy?: string | null },
 ): Promise<ApiKeyRow> {
   const [created] = await db.insert(apiKeys).values(row).returning();
   return created;
@@ -41,15 +44,24 @@ export async function revokeApiKey(db: DbOrTx, userId: string, id: string): Prom
   return row;
 }
 
-/** The working (not revoked) key with this hash and its owner's e-mail, or undefined. */
+/**
+ * The working (not revoked) key with this hash, or undefined: its account (`userId`), the person it acts as
+ * (`personId`: the team member who made it, else the account) and that person's e-mail.
+ */
 export async function findActiveKeyByHash(
   db: DbOrTx,
   keyHash: string,
-): Promise<{ id: string; userId: string; email: string; lastUsedAt: Date | null } | undefined> {
+): Promise<{ id: string; userId: string; personId: string; email: string; lastUsedAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, email: users.email, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      userId: apiKeys.userId,
+      personId: users.id,
+      email: users.email,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(users, eq(users.id, sql`coalesce(${apiKeys.createdBy}, ${apiKeys.userId})`))
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
   return row;
 }

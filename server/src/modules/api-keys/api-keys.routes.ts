@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import { CreateApiKeyRequest } from '../../../../contract/api-keys.ts';
 import * as service from './api-keys.service.ts';
@@ -12,15 +12,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
-    api.get('/v1/api-keys', async (request) => service.listKeys(ctx, currentUser(request).id));
+    // Keys belong to the account: a team's keys to its owner's account, made by any member (issue 23 item 5).
+    api.get('/v1/api-keys', async (request) => service.listKeys(ctx, currentAccount(request)));
     api.post(
       '/v1/api-keys',
       { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 30, timeWindow: '1 minute' } : false } },
       async (request, reply) => {
+        const user = currentUser(request);
         const key = await service.createKey(
           ctx,
-          currentUser(request).id,
+          user.accountId,
           parseInput(CreateApiKeyRequest, request.body),
+          user.accountId === user.id ? undefined : user.id,
         );
         return reply.status(201).send(key);
       },
@@ -28,7 +31,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     api.delete('/v1/api-keys/:id', async (request) => {
       const { id } = request.params as { id: string };
       if (!UUID.test(id)) throw new AppError('API_KEY_NOT_FOUND');
-      return service.revokeKey(ctx, currentUser(request).id, id.toLowerCase());
+      return service.revokeKey(ctx, currentAccount(request), id.toLowerCase());
     });
   });
 }

@@ -42,11 +42,16 @@ export async function listKeys(ctx: Ctx, userId: string): Promise<ApiKeyListResp
  * POST /v1/api-keys
  * @throws AppError API_ACCESS_NOT_IN_PLAN (403), API_KEY_LIMIT (409)
  */
-export async function createKey(ctx: Ctx, userId: string, req: CreateApiKeyRequest): Promise<CreatedApiKeyResponse> {
+export async function createKey(
+  ctx: Ctx,
+  userId: string,
+  req: CreateApiKeyRequest,
+  createdBy?: string,
+): Promise<CreatedApiKeyResponse> {
   if (!(await hasApiAccess(ctx, userId))) throw new AppError('API_ACCESS_NOT_IN_PLAN');
   if ((await repo.countActiveApiKeys(ctx.db, userId)) >= MAX_ACTIVE_API_KEYS) throw new AppError('API_KEY_LIMIT');
   const { secret, keyHash, prefix } = newApiKeySecret();
-  const row = await repo.insertApiKey(ctx.db, { userId, name: req.name, prefix, keyHash });
+  const row = await repo.insertApiKey(ctx.db, { userId, name: req.name, prefix, keyHash, createdBy });
   return { ...present(row), secret };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, currentUser, requireUser } from '../../http/auth.guard.ts';
 import { BuyCreditPackRequest } from '../../../../contract/credit-packs.ts';
 import { parseInput } from '../../http/validate.ts';
 import { AppError } from '../../errors.ts';
@@ -17,6 +17,17 @@ import { PRICE_RATES } from '../jobs/pricing.ts';
 
 /** Stripe events are small, but larger than the API's 64 KB JSON limit can allow for (line items, expansions). */
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The account whose plan a billing call changes: the caller's own. A team member who is not the team's owner is
+ * refused (the owner's account holds the team's plan and credits: issue 23 item 5).
+ * @throws AppError TEAM_BILLING_OWNER_ONLY (403)
+ */
+function payingUser(request: import('fastify').FastifyRequest): string {
+  const user = currentUser(request);
+  if (user.accountId !== user.id) throw new AppError('TEAM_BILLING_OWNER_ONLY');
+  return user.id;
+}
 
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const billing = billingOf(ctx);
@@ -45,7 +56,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const body = parseInput(CreateCheckoutRequest, request.body);
     if (!body.price_id) throw new AppError('PLAN_NOT_AVAILABLE');
     const session = await billing.createCheckoutSession(
-      currentUser(request).id,
+      payingUser(request),
       body.price_id,
       body.plan_name ?? undefined,
     );
@@ -55,31 +66,31 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Pay-as-you-go credit packs (issue 23).
   app.post('/v1/billing/credit-packs/checkout', { ...auth, ...limited(20) }, async (request) => {
     const body = parseInput(BuyCreditPackRequest, request.body);
-    return { statusCode: 200 as const, ...(await billing.packs.createCheckout(currentUser(request).id, body.credits)) };
+    return { statusCode: 200 as const, ...(await billing.packs.createCheckout(payingUser(request), body.credits)) };
   });
 
   app.get('/v1/billing/test-checkout/session', auth, async (request) => {
     const sessionId = (request.query as Record<string, string | undefined>).session_id ?? '';
-    return { statusCode: 200, ...billing.describeTestSession(currentUser(request).id, sessionId) };
+    return { statusCode: 200, ...billing.describeTestSession(payingUser(request), sessionId) };
   });
 
   app.post('/v1/billing/test-checkout/confirm', { ...auth, ...limited(20) }, async (request) => {
     const body = parseInput(ConfirmTestCheckoutRequest, request.body);
-    const result = await billing.confirmTestCheckout(currentUser(request).id, body.session_id);
+    const result = await billing.confirmTestCheckout(payingUser(request), body.session_id);
     return { statusCode: 200, url: '/studio?subscription_success=true', current_plan: result.planId };
   });
 
   app.post('/v1/billing/create-portal-session', { ...auth, ...limited(20) }, async (request) => ({
     statusCode: 200,
-    ...(await billing.createPortalSession(currentUser(request).id)),
+    ...(await billing.createPortalSession(payingUser(request))),
   }));
 
   app.post('/v1/billing/cancel-subscription', { ...auth, ...limited(10) }, async (request) => ({
     statusCode: 200,
-    ...(await billing.cancelSubscription(currentUser(request).id)),
+    ...(await billing.cancelSubscription(payingUser(request))),
   }));
 
-  app.get('/v1/users/me/billing-history', auth, async (request) => billing.billingHistory(currentUser(request).id));
+  app.get('/v1/users/me/billing-history', auth, async (request) => billing.billingHistory(currentAccount(request)));
 
   // Opened from the billing history in a new tab (no bearer token): the link carries an HMAC signature instead.
   app.get('/v1/billing/test-invoices/:id', async (request, reply) => {

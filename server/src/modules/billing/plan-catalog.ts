@@ -26,6 +26,8 @@ const PlanSchema = v.object({
   payAsYouGoCentsPerCredit: v.nullable(v.pipe(v.number(), v.minValue(0))),
   /** API keys and webhooks (issue 23): false when left out. */
   apiAccess: v.optional(v.boolean(), false),
+  /** Team management (issue 23 item 5): the plan's owner may create a team; false when left out. */
+  teams: v.optional(v.boolean(), false),
   features: v.array(v.string()),
   limitations: v.array(v.string()),
   buttonText: v.string(),

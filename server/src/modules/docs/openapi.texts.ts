@@ -74,6 +74,11 @@ export const TAG_TEXTS: Record<EndpointTag, string> = {
     'token on any call marked with the lock. A key acts as its owner; it is shown once at creation, stored hashed, ' +
     'and stops working when revoked or when the plan no longer includes API access (403 API_ACCESS_NOT_IN_PLAN). ' +
     'Each key may make API_KEY_RATE_PER_MINUTE requests a minute (600 by default; then 429 RATE_LIMITED).',
+  teams:
+    "Teams (Business plan): an owner, admins and members sharing the owner account's plan and credit balance. " +
+    "A member's jobs reserve and charge the team's balance and are listed for the whole team with `started_by`; " +
+    'uploads, API keys and webhooks belong to the team. Owner and admins invite by e-mail (a 6-digit code), ' +
+    "remove members and change roles; a member who leaves keeps nothing of the team's.",
 };
 
 /** What each kind of authentication means, appended to an operation's description. */

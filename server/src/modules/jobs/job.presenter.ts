@@ -6,6 +6,7 @@
  */
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { OUTPUT_PLACES, type JobResponse } from '../../../../contract/jobs.ts';
+import type { JobStarter } from '../../../../contract/teams.ts';
 import type { JobOutputRow, JobRow } from './job.repository.ts';
 
 export type { JobResponse };
@@ -19,17 +20,25 @@ export function creditsShown(job: JobRow): number {
   return 0;
 }
 
+/** `starters`: the e-mail and name of team-job starters by user id (JobResponse.started_by); none outside teams. */
 export async function presentJobs(
   storage: FileStorage,
   rows: JobRow[],
   outputs: JobOutputRow[],
+  starters?: ReadonlyMap<string, JobStarter>,
 ): Promise<JobResponse[]> {
   const byJob = new Map<string, JobOutputRow[]>();
   for (const o of outputs) byJob.set(o.jobId, [...(byJob.get(o.jobId) ?? []), o]);
-  return Promise.all(rows.map((row) => presentJob(storage, row, byJob.get(row.id) ?? [])));
+  return Promise.all(rows.map((row) => presentJob(storage, row, byJob.get(row.id) ?? [], starters)));
 }
 
-export async function presentJob(storage: FileStorage, job: JobRow, outputs: JobOutputRow[]): Promise<JobResponse> {
+/** One job; `started_by` is set for a team job whose starter is in `starters` (see presentJobs). */
+export async function presentJob(
+  storage: FileStorage,
+  job: JobRow,
+  outputs: JobOutputRow[],
+  starters?: ReadonlyMap<string, JobStarter>,
+): Promise<JobResponse> {
   const output_files: Record<string, Record<string, unknown>> = {};
   if (job.status === 'completed') {
     for (const o of outputs) {
@@ -67,5 +76,6 @@ export async function presentJob(storage: FileStorage, job: JobRow, outputs: Job
     ...(job.jobType === 'video_translation' ? { tracks_revision: job.tracksRevision } : {}),
     ...(job.dubSegments ? { dub_segments: job.dubSegments } : {}),
     output_files,
+    ...(job.startedBy ? { started_by: starters?.get(job.startedBy) ?? null } : {}),
   };
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from '../../../../contract/jobs.ts';
 import * as service from './jobs.service.ts';
@@ -20,6 +20,12 @@ function jobIdOf(params: unknown): string {
   return id.toLowerCase();
 }
 
+/** The member (owner included) who starts a team job, kept with it (JobResponse.started_by); undefined outside a team. */
+function startedBy(request: import('fastify').FastifyRequest): string | undefined {
+  const user = currentUser(request);
+  return user.teamRole ? user.id : undefined;
+}
+
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   ctx.userDeletionHooks.push((userId) => service.deleteUserFiles(ctx, userId));
   await app.register(async (api) => {
@@ -30,26 +36,31 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
     // Idempotency-Key (issue 23): a retried submission answers the first job and reserves nothing again.
     api.post('/v1/jobs/translate', submitLimit, async (request, reply) => {
-      const userId = currentUser(request).id;
+      const userId = currentAccount(request);
       return idempotent(ctx.db, userId, request, reply, async () => ({
         status: 201,
-        body: await service.submitMedia(ctx, userId, parseInput(TranslateJobRequest, request.body)),
+        body: await service.submitMedia(ctx, userId, parseInput(TranslateJobRequest, request.body), startedBy(request)),
       }));
     });
     api.post('/v1/documents/translate', submitLimit, async (request, reply) => {
-      const userId = currentUser(request).id;
+      const userId = currentAccount(request);
       return idempotent(ctx.db, userId, request, reply, async () => ({
         status: 201,
-        body: await service.submitDocument(ctx, userId, parseInput(DocumentJobRequest, request.body)),
+        body: await service.submitDocument(
+          ctx,
+          userId,
+          parseInput(DocumentJobRequest, request.body),
+          startedBy(request),
+        ),
       }));
     });
     api.post('/v1/jobs/estimate', async (request) =>
-      service.estimate(ctx, currentUser(request).id, parseInput(EstimateRequest, request.body)),
+      service.estimate(ctx, currentAccount(request), parseInput(EstimateRequest, request.body)),
     );
 
     const list = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { limit } = parseInput(ListJobsQuery, request.query);
-      const userId = currentUser(request).id;
+      const userId = currentAccount(request);
       const body = await cachedList(userId, String(limit), {
         build: async () => JSON.stringify(await service.listJobs(ctx, userId, limit)),
         version: () => service.listVersion(ctx, userId),
@@ -65,10 +76,10 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     };
     api.get('/v1/jobs/', list);
     api.get('/v1/jobs', list);
-    api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, currentUser(request).id));
-    api.get('/v1/jobs/:id', async (request) => service.getJob(ctx, currentUser(request).id, jobIdOf(request.params)));
+    api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, currentAccount(request)));
+    api.get('/v1/jobs/:id', async (request) => service.getJob(ctx, currentAccount(request), jobIdOf(request.params)));
     api.delete('/v1/jobs/:id', async (request) =>
-      service.deleteJob(ctx, currentUser(request).id, jobIdOf(request.params)),
+      service.deleteJob(ctx, currentAccount(request), jobIdOf(request.params)),
     );
   });
 }

@@ -3,6 +3,7 @@
  * creates the job, enqueued after commit), list, read, status and delete. Every read is scoped to the owner: any
  * other id answers 404.
  */
+import { startersOf } from '../teams/team.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, appErrorOf, CodedError } from '../../errors.ts';
 import { balanceOf, releaseReservation, reserveForNewJob, settleExtra } from '../credits/ledger.repository.ts';
@@ -150,7 +151,7 @@ async function createAndEnqueue(
   await queuePriorityOf(ctx.db, userId, job.id)
     .then((priority) => ctx.queue.send(name, { version: 1, jobId: job.id }, { singletonKey: job.id, priority }))
     .catch((err) => ctx.logger.error({ err, jobId: job.id }, 'enqueue failed; the recovery sweep will retry'));
-  return presentJob(ctx.storage, job, []);
+  return presentJob(ctx.storage, job, [], await startersOf(ctx.db, job.startedBy ? [job.startedBy] : []));
 }
 
 /**
@@ -158,7 +159,12 @@ async function createAndEnqueue(
  * @throws AppError 400 (bad source, no engine, voice not available, BURN_IN_NEEDS_VIDEO for an audio file), 404 (not the user's file), 402
  *   `{ price, balance }`, 422 (YouTube unreadable).
  */
-export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobRequest): Promise<JobResponse> {
+export async function submitMedia(
+  ctx: Ctx,
+  userId: string,
+  req: TranslateJobRequest,
+  startedBy?: string,
+): Promise<JobResponse> {
   const targets = mediaTargets(req.target_languages);
   const voiceOver = req.services_to_run.includes('voice_over');
   const source = await resolveSource(ctx, userId, req.media_url);
@@ -209,6 +215,7 @@ export async function submitMedia(ctx: Ctx, userId: string, req: TranslateJobReq
     sourceWordsUploadId: ownWords?.upload.id ?? null,
     subtitleStyle: req.subtitle_style ?? null,
     numSpeakers: req.num_speakers ?? null,
+    startedBy: startedBy ?? null,
   });
 }
 
@@ -260,7 +267,12 @@ async function ownWordsOf(
 }
 
 /** POST /v1/documents/translate. @throws as submitMedia. */
-export async function submitDocument(ctx: Ctx, userId: string, req: DocumentJobRequest): Promise<JobResponse> {
+export async function submitDocument(
+  ctx: Ctx,
+  userId: string,
+  req: DocumentJobRequest,
+  startedBy?: string,
+): Promise<JobResponse> {
   const targets = unique(req.target_languages);
   const doc = documentOf(await resolveSource(ctx, userId, req.media_url));
   const from = normaliseLanguage(req.source_language);
@@ -281,13 +293,18 @@ export async function submitDocument(ctx: Ctx, userId: string, req: DocumentJobR
     sourceFileUrl: req.media_url,
     uploadId: doc.id,
     wordCount: doc.wordCount,
+    startedBy: startedBy ?? null,
   });
 }
 
 export async function listJobs(ctx: Ctx, userId: string, limit: number): Promise<JobResponse[]> {
   const rows = await repo.listUserJobs(ctx.db, userId, limit);
   const done = rows.filter((r) => r.status === 'completed').map((r) => r.id);
-  return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done));
+  const starters = await startersOf(
+    ctx.db,
+    rows.flatMap((r) => (r.startedBy ? [r.startedBy] : [])),
+  );
+  return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done), starters);
 }
 
 /** A string that changes whenever the user's job list does (see repo.listVersion). */
@@ -299,7 +316,8 @@ export function listVersion(ctx: Ctx, userId: string): Promise<string> {
 export async function getJob(ctx: Ctx, userId: string, id: string): Promise<JobResponse> {
   const job = await repo.findUserJob(ctx.db, userId, id);
   if (!job) throw new AppError('JOB_NOT_FOUND');
-  return presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]));
+  const starters = await startersOf(ctx.db, job.startedBy ? [job.startedBy] : []);
+  return presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]), starters);
 }
 
 export async function jobStatuses(ctx: Ctx, userId: string) {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import {
   RedubRequest,
@@ -26,7 +26,7 @@ function jobIdOf(params: unknown): string {
 export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
-    const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+    const user = (request: Parameters<typeof currentAccount>[0]) => currentAccount(request);
 
     api.get('/v1/jobs/:id/tracks', async (request) => service.getTracks(ctx, user(request), jobIdOf(request.params)));
     // A whole track of up to 10,000 cues, as the contract allows (the API's default body limit is 64 KB).

@@ -4,6 +4,7 @@
  * in the `upload_id` metadata, so ownership is one lookup: every request must carry the owner's bearer token.
  * Store: @tus/file-store under DATA_DIR/tus (STORAGE=local) or @tus/s3-store in the bucket (STORAGE=s3).
  */
+import { accountIdOf } from '../teams/team.repository.ts';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -81,7 +82,8 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
       throw err;
     }
     if (!userId) throw refuse('UNAUTHORIZED');
-    return userId;
+    // Uploads belong to the account the user acts for: the team owner's for a team member (issue 23 item 5).
+    return accountIdOf(ctx.db, userId);
   }
 
   const server = new Server({
@@ -183,7 +185,7 @@ function buildTusAdapter(ctx: AppContext): TusAdapter {
     // A refused API key (plan, rate) is answered by tus itself, through userOf.
     const userId = m ? await ctx.tokens.verify(m[1]).catch(() => null) : null;
     if (!userId) return false;
-    const row = await repo.findUserUpload(ctx.db, userId, id.toLowerCase());
+    const row = await repo.findUserUpload(ctx.db, await accountIdOf(ctx.db, userId), id.toLowerCase());
     if (!row || row.status !== 'complete' || row.tusId !== row.id || row.sizeBytes == null) return false;
     const origin = req.headers.origin;
     res.writeHead(200, {

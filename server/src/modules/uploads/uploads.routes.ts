@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import { PresignedUrlRequest } from '../../../../contract/uploads.ts';
 import { createUploadTarget, receivePut } from './uploads.service.ts';
@@ -32,7 +32,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       '/v1/uploads/presigned-url',
       { config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 120, timeWindow: '1 minute' } : false } },
       async (request, reply) => {
-        const userId = currentUser(request).id;
+        const userId = currentAccount(request);
         // Idempotency-Key (issue 23): a retried request answers the same upload target.
         return idempotent(ctx.db, userId, request, reply, async () => ({
           status: 200,
@@ -42,7 +42,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     );
     api.get('/v1/uploads/:id/file', async (request, reply) => {
       const { id } = request.params as { id: string };
-      const upload = /^[0-9a-f-]{36}$/i.test(id) ? await findUserUpload(ctx.db, currentUser(request).id, id) : null;
+      const upload = /^[0-9a-f-]{36}$/i.test(id) ? await findUserUpload(ctx.db, currentAccount(request), id) : null;
       if (!upload || upload.status !== 'complete')
         throw new AppError('UPLOAD_NOT_FOUND', 'This file does not exist or has expired.');
       const url = await ctx.storage.downloadUrl(upload.storageKey, {

@@ -2,6 +2,7 @@
  * Accounts as the web app sees them (spec section 3: full_name, email, current_plan, credit_balance), account
  * creation with the one-time Free credits, profile changes and account deletion.
  */
+import { accountIdOf } from '../teams/team.repository.ts';
 import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/database.ts';
@@ -32,7 +33,9 @@ export interface UserResponse {
 
 /** Builds the response shape of `row`, reading its plan and credit balance. */
 export async function toUserResponse(db: DbOrTx, row: UserRow): Promise<UserResponse> {
-  const [plan, balance] = [await currentPlanOf(db, row.id), await balanceOf(db, row.id)];
+  // A team member sees the team's plan and shared balance: the owner's account's (issue 23 item 5).
+  const account = await accountIdOf(db, row.id);
+  const [plan, balance] = [await currentPlanOf(db, account), await balanceOf(db, account)];
   return {
     id: row.id,
     email: row.email,

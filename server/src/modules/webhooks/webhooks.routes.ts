@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import { CreateWebhookRequest } from '../../../../contract/webhooks.ts';
 import * as service from './webhooks.service.ts';
@@ -17,19 +17,19 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const limit = {
       config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 30, timeWindow: '1 minute' } : false },
     };
-    api.get('/v1/webhooks', async (request) => service.listEndpoints(ctx, currentUser(request).id));
+    api.get('/v1/webhooks', async (request) => service.listEndpoints(ctx, currentAccount(request)));
     api.post('/v1/webhooks', limit, async (request, reply) => {
       const body = parseInput(CreateWebhookRequest, request.body);
-      return reply.status(201).send(await service.createEndpoint(ctx, currentUser(request).id, body));
+      return reply.status(201).send(await service.createEndpoint(ctx, currentAccount(request), body));
     });
     api.delete('/v1/webhooks/:id', async (request) =>
-      service.deleteEndpoint(ctx, currentUser(request).id, idOf(request.params)),
+      service.deleteEndpoint(ctx, currentAccount(request), idOf(request.params)),
     );
     api.post('/v1/webhooks/:id/test', limit, async (request, reply) =>
-      reply.status(202).send(await service.sendTestEvent(ctx, currentUser(request).id, idOf(request.params))),
+      reply.status(202).send(await service.sendTestEvent(ctx, currentAccount(request), idOf(request.params))),
     );
     api.get('/v1/webhooks/:id/deliveries', async (request) =>
-      service.listDeliveries(ctx, currentUser(request).id, idOf(request.params)),
+      service.listDeliveries(ctx, currentAccount(request), idOf(request.params)),
     );
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { starterOf } from '../../teams/starter.ts';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JobResponse } from '../../../../contract/jobs.ts';
@@ -52,6 +53,13 @@ export function EditorHeader({ job, targets }: { job: JobResponse; targets: read
         <h1 className="editor-title" title={job.original_filename}>
           <Trans>Edit: {job.original_filename || job.id}</Trans>
         </h1>
+        {job.started_by ? (
+          <span className="muted small" data-testid="job-started-by">
+            <Trans>
+              Started by <bdi>{starterOf(job.started_by)}</bdi>
+            </Trans>
+          </span>
+        ) : null}
         <SaveStatus onRetry={() => useEditorStore.getState().setSave('pending')} />
       </div>
       <div className="editor-controls">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { starterOf } from '../../teams/starter.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
@@ -52,6 +53,16 @@ export function JobRow({ job, busy, onPreview, onRetry, onDelete }: JobRowProps)
           <span>{creditsLabel(job.credits_used ?? 0, i18n)}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={job.created_at}>{formatDate(job.created_at, i18n.locale)}</time>
+          {job.started_by ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span data-testid="job-started-by">
+                <Trans>
+                  Started by <bdi>{starterOf(job.started_by)}</bdi>
+                </Trans>
+              </span>
+            </>
+          ) : null}
         </p>
         {running ? (
           <div className="job-progress">

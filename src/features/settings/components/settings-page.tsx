@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../../components/dialog.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -15,6 +15,8 @@ import './settings.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ApiKeysSection } from '../../api-access/components/api-keys-section.tsx';
+import { TeamSection } from '../../teams/components/team-section.tsx';
+import { panelIdOf, tabIdOf, TabList } from '../../../lib/tabs.tsx';
 
 const PAGE_TITLE = msg`Account Settings`;
 
@@ -40,6 +42,14 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
   const [jobEmails, setJobEmailsState] = useState(user.email_job_finished !== false);
   const [browserNotes, setBrowserNotes] = useState(browserNotificationsOn);
   const notificationsSupported = typeof Notification !== 'undefined';
+  // Settings > Team (issue 23 item 5): '/settings?tab=team&code=123456' is the invitation e-mail's link.
+  const query = new URLSearchParams(useSearch());
+  const inviteCode = query.get('code') ?? undefined;
+  const [tab, setTab] = useState<'account' | 'team'>(query.get('tab') === 'team' ? 'team' : 'account');
+  const onTab = (next: 'account' | 'team') => {
+    setTab(next);
+    navigate(next === 'team' ? '/settings?tab=team' : '/settings', { replace: true });
+  };
 
   const onPasswordLink = async () => {
     setSendingLink(true);
@@ -133,140 +143,159 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
             <Trans>Manage your account preferences and data</Trans>
           </p>
         </header>
-        <form className="card" onSubmit={(e) => void onSave(e)} noValidate>
-          <div className="card-header">
-            <h2 className="card-title">
-              <Trans>Profile Information</Trans>
-            </h2>
-            <p className="card-description">
-              <Trans>Update your name as it appears in Tarjama.</Trans>
-            </p>
-          </div>
-          <div className="card-body stack">
-            <div className="field">
-              <label className="label" htmlFor="settings-name">
-                <Trans>Full Name</Trans>
-              </label>
-              <input
-                id="settings-name"
-                className="input"
-                value={fullName}
-                onChange={(e) => setFullName(e.target.value)}
-                aria-invalid={!!errors.full_name}
-              />
-              {errors.full_name ? <p className="field-error">{i18n._(errors.full_name)}</p> : null}
-            </div>
-            <div className="field">
-              <label className="label" htmlFor="settings-email">
-                <Trans>Email</Trans>
-              </label>
-              <input
-                id="settings-email"
-                className="input"
-                value={user.email}
-                readOnly
-                dir="ltr"
-                aria-describedby="settings-email-note"
-              />
-              <p className="muted small" id="settings-email-note">
-                <Trans>Your email is how you sign in; it cannot be changed.</Trans>
-              </p>
-            </div>
-            <div>
-              <BusyButton busy={saving} type="submit" className="btn btn-primary" disabled={!!errors.full_name}>
-                <Trans>Save changes</Trans>
-              </BusyButton>
-            </div>
-          </div>
-        </form>
-        <section className="card" aria-labelledby="settings-password">
-          <div className="card-header">
-            <h2 className="card-title" id="settings-password">
-              <Trans>Password</Trans>
-            </h2>
-          </div>
-          <div className="card-body">
-            <div className="action-row">
-              <div className="grow">
-                <p className="action-title">
-                  <Trans>Change password</Trans>
-                </p>
-                <p className="muted small">
-                  <Trans>We e-mail you a link to choose a new password.</Trans>
-                </p>
-              </div>
-              <BusyButton
-                busy={sendingLink}
-                type="button"
-                className="btn btn-outline"
-                onClick={() => void onPasswordLink()}
-                data-testid="password-link"
-              >
-                <Trans>Send the link</Trans>
-              </BusyButton>
-            </div>
-          </div>
-        </section>
-        <section className="card" aria-labelledby="settings-notifications">
-          <div className="card-header">
-            <h2 className="card-title" id="settings-notifications">
-              <Trans>Notifications</Trans>
-            </h2>
-          </div>
-          <div className="card-body stack">
-            <CheckboxRow
-              checked={jobEmails}
-              onChange={(on) => void onJobEmails(on)}
-              title={<Trans>E-mail me when a job is finished</Trans>}
-              hint={<Trans>With the file name and a link to download it.</Trans>}
-              testId="job-emails"
-            />
-            {notificationsSupported ? (
-              <CheckboxRow
-                checked={browserNotes}
-                onChange={(on) => void onBrowserNotes(on)}
-                title={<Trans>Notify me in this browser</Trans>}
-                hint={<Trans>When a job finishes while Tarjama is open in the background.</Trans>}
-              />
-            ) : null}
-          </div>
-        </section>
-        <ApiKeysSection />
-        <section className="card">
-          <div className="card-header">
-            <h2 className="card-title">
-              <Trans>Account Actions</Trans>
-            </h2>
-          </div>
-          <div className="card-body stack">
-            <div className="action-row">
-              <div className="grow">
-                <p className="action-title">
-                  <Trans>Sign Out</Trans>
-                </p>
-                <p className="muted small">
-                  <Trans>Sign out from your current session</Trans>
-                </p>
-              </div>
-              <button type="button" className="btn btn-outline" onClick={() => void onSignOut()}>
-                <Trans>Sign Out</Trans>
-              </button>
-            </div>
-            <div className="action-row danger-zone">
-              <div className="grow">
-                <p className="action-title">
-                  <Trans>Delete Account</Trans>
-                </p>
-                <p className="muted small">
-                  <Trans>Permanently delete your account and all associated data</Trans>
-                </p>
-              </div>
-              <button type="button" className="btn btn-destructive" onClick={() => setConfirmOpen(true)}>
-                <Trans>Delete Account</Trans>
-              </button>
-            </div>
-          </div>
-        </section>
+        <TabList
+          base="settings"
+          className="tabs settings-tabs"
+          label={t`Settings`}
+          value={tab}
+          onChange={onTab}
+          items={[
+            { value: 'account', label: <Trans>Account</Trans> },
+            { value: 'team', label: <Trans>Team</Trans> },
+          ]}
+        />
+        <div role="tabpanel" id={panelIdOf('settings')} aria-labelledby={tabIdOf('settings', tab)} className="stack">
+          {tab === 'team' ? (
+            <TeamSection userId={user.id} initialCode={inviteCode} refreshUser={refreshUser} />
+          ) : (
+            <>
+              <form className="card" onSubmit={(e) => void onSave(e)} noValidate>
+                <div className="card-header">
+                  <h2 className="card-title">
+                    <Trans>Profile Information</Trans>
+                  </h2>
+                  <p className="card-description">
+                    <Trans>Update your name as it appears in Tarjama.</Trans>
+                  </p>
+                </div>
+                <div className="card-body stack">
+                  <div className="field">
+                    <label className="label" htmlFor="settings-name">
+                      <Trans>Full Name</Trans>
+                    </label>
+                    <input
+                      id="settings-name"
+                      className="input"
+                      value={fullName}
+                      onChange={(e) => setFullName(e.target.value)}
+                      aria-invalid={!!errors.full_name}
+                    />
+                    {errors.full_name ? <p className="field-error">{i18n._(errors.full_name)}</p> : null}
+                  </div>
+                  <div className="field">
+                    <label className="label" htmlFor="settings-email">
+                      <Trans>Email</Trans>
+                    </label>
+                    <input
+                      id="settings-email"
+                      className="input"
+                      value={user.email}
+                      readOnly
+                      dir="ltr"
+                      aria-describedby="settings-email-note"
+                    />
+                    <p className="muted small" id="settings-email-note">
+                      <Trans>Your email is how you sign in; it cannot be changed.</Trans>
+                    </p>
+                  </div>
+                  <div>
+                    <BusyButton busy={saving} type="submit" className="btn btn-primary" disabled={!!errors.full_name}>
+                      <Trans>Save changes</Trans>
+                    </BusyButton>
+                  </div>
+                </div>
+              </form>
+              <section className="card" aria-labelledby="settings-password">
+                <div className="card-header">
+                  <h2 className="card-title" id="settings-password">
+                    <Trans>Password</Trans>
+                  </h2>
+                </div>
+                <div className="card-body">
+                  <div className="action-row">
+                    <div className="grow">
+                      <p className="action-title">
+                        <Trans>Change password</Trans>
+                      </p>
+                      <p className="muted small">
+                        <Trans>We e-mail you a link to choose a new password.</Trans>
+                      </p>
+                    </div>
+                    <BusyButton
+                      busy={sendingLink}
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => void onPasswordLink()}
+                      data-testid="password-link"
+                    >
+                      <Trans>Send the link</Trans>
+                    </BusyButton>
+                  </div>
+                </div>
+              </section>
+              <section className="card" aria-labelledby="settings-notifications">
+                <div className="card-header">
+                  <h2 className="card-title" id="settings-notifications">
+                    <Trans>Notifications</Trans>
+                  </h2>
+                </div>
+                <div className="card-body stack">
+                  <CheckboxRow
+                    checked={jobEmails}
+                    onChange={(on) => void onJobEmails(on)}
+                    title={<Trans>E-mail me when a job is finished</Trans>}
+                    hint={<Trans>With the file name and a link to download it.</Trans>}
+                    testId="job-emails"
+                  />
+                  {notificationsSupported ? (
+                    <CheckboxRow
+                      checked={browserNotes}
+                      onChange={(on) => void onBrowserNotes(on)}
+                      title={<Trans>Notify me in this browser</Trans>}
+                      hint={<Trans>When a job finishes while Tarjama is open in the background.</Trans>}
+                    />
+                  ) : null}
+                </div>
+              </section>
+              <ApiKeysSection />
+              <section className="card">
+                <div className="card-header">
+                  <h2 className="card-title">
+                    <Trans>Account Actions</Trans>
+                  </h2>
+                </div>
+                <div className="card-body stack">
+                  <div className="action-row">
+                    <div className="grow">
+                      <p className="action-title">
+                        <Trans>Sign Out</Trans>
+                      </p>
+                      <p className="muted small">
+                        <Trans>Sign out from your current session</Trans>
+                      </p>
+                    </div>
+                    <button type="button" className="btn btn-outline" onClick={() => void onSignOut()}>
+                      <Trans>Sign Out</Trans>
+                    </button>
+                  </div>
+                  <div className="action-row danger-zone">
+                    <div className="grow">
+                      <p className="action-title">
+                        <Trans>Delete Account</Trans>
+                      </p>
+                      <p className="muted small">
+                        <Trans>Permanently delete your account and all associated data</Trans>
+                      </p>
+                    </div>
+                    <button type="button" className="btn btn-destructive" onClick={() => setConfirmOpen(true)}>
+                      <Trans>Delete Account</Trans>
+                    </button>
+                  </div>
+                </div>
+              </section>
+            </>
+          )}
+        </div>
       </div>
       <Dialog
         open={confirmOpen}

@@ -1,0 +1,131 @@
+/**
+ * A local server speaking the ElevenLabs API (https://elevenlabs.io/docs/api-reference) for speaker diarization:
+ * - GET /v1/models: the models list.
+ * - POST /v1/speech-to-text (multipart/form-data): `model_id` (scribe_v1, scribe_v2) and `file` required,
+ *   `diarize`, `num_speakers` (1 … 32), `timestamps_granularity` (none, word, character), `language_code`;
+ *   answers `{language_code, language_probability, text, words}` with `word` and `spacing` entries, each with
+ *   `start`, `end` (seconds), `logprob` and, with diarize=true, `speaker_id` (`speaker_0` …). The work is real:
+ *   pocketsphinx for the words and the classic local diarization for the speakers.
+ * Auth: header `xi-api-key`. Errors as documented: 401 `{"detail": {"status": "invalid_api_key", "message"}}`,
+ * 400 `{"detail": {"status": "invalid_model", ...}}`, 422 `{"detail": [{"loc", "msg", "type"}]}`, 429.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createPocketsphinxEngine } from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
+import { runProcess } from '../../../server/src/engines/run-process.ts';
+import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
+import { readWav } from '../../../server/src/media/wav.ts';
+import { formBody, startFakeServer, type FakeServer } from './fake-http.ts';
+
+const MODELS = ['scribe_v1', 'scribe_v2'];
+
+const unprocessable = (field: string, msg: string, type = 'value_error') => ({
+  status: 422,
+  body: { detail: [{ loc: ['body', field], msg, type }] },
+});
+
+/** Starts the fake; requests must carry `xi-api-key: apiKey`. */
+export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<FakeServer> {
+  const sphinx = createPocketsphinxEngine();
+  return startFakeServer(
+    async (req) => {
+      if (req.headers['xi-api-key'] !== opts.apiKey)
+        return {
+          status: 401,
+          body: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } },
+        };
+      const url = req.path.split('?')[0];
+      if (req.method === 'GET' && url === '/v1/models')
+        return {
+          status: 200,
+          body: MODELS.map((model_id) => ({ model_id, name: model_id, can_do_text_to_speech: false })),
+        };
+      if (req.method !== 'POST' || url !== '/v1/speech-to-text') return { status: 404, body: { detail: 'Not Found' } };
+      const f = await formBody(req);
+      if (!f) return unprocessable('file', 'Expected multipart/form-data');
+      const model = f.get('model_id');
+      if (typeof model !== 'string') return unprocessable('model_id', 'Field required', 'missing');
+      if (!MODELS.includes(model))
+        return {
+          status: 400,
+          body: { detail: { status: 'invalid_model', message: `Model '${model}' is not a speech-to-text model.` } },
+        };
+      const file = f.get('file');
+      if (!(file instanceof Blob)) return unprocessable('file', 'Either file or cloud_storage_url must be provided.');
+      const diarize = f.get('diarize') === 'true';
+      const n = f.get('num_speakers');
+      const numSpeakers = typeof n === 'string' ? Number(n) : undefined;
+      if (numSpeakers !== undefined && !(Number.isInteger(numSpeakers) && numSpeakers >= 1 && numSpeakers <= 32))
+        return unprocessable('num_speakers', 'Input should be less than or equal to 32');
+      const granularity = (f.get('timestamps_granularity') as string | null) ?? 'word';
+      if (!['none', 'word', 'character'].includes(granularity))
+        return unprocessable('timestamps_granularity', "Input should be 'none', 'word' or 'character'");
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-elevenlabs-'));
+      try {
+        const input = path.join(dir, 'in');
+        await writeFile(input, Buffer.from(await file.arrayBuffer()));
+        const wav = path.join(dir, 'a.wav');
+        const conv = await runProcess(
+          'ffmpeg',
+          ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-ar', '16000', wav],
+          { allowFailure: true },
+        );
+        if (conv.code !== 0)
+          return { status: 400, body: { detail: { status: 'invalid_audio', message: 'The audio file is invalid.' } } };
+        const t = await sphinx.transcribe(wav, { language: 'en' });
+        const turns = diarize ? diarizeClassic(await readWav(wav), numSpeakers ? { numSpeakers } : {}) : [];
+        const ids = new Map<string, string>();
+        const speakerOf = (start: number, end: number) => {
+          const mid = (start + end) / 2;
+          const turn =
+            turns.find((x) => mid >= x.start && mid < x.end) ??
+            turns.reduce<(typeof turns)[number] | undefined>(
+              (best, x) =>
+                !best || Math.abs((x.start + x.end) / 2 - mid) < Math.abs((best.start + best.end) / 2 - mid) ? x : best,
+              undefined,
+            );
+          const key = turn?.speaker ?? 'S1';
+          if (!ids.has(key)) ids.set(key, `speaker_${ids.size}`);
+          return ids.get(key)!;
+        };
+        const words = t.words.flatMap((w, i) => {
+          const word = {
+            text: w.text,
+            start: w.start,
+            end: w.end,
+            type: 'word',
+            logprob: -0.1,
+            ...(diarize ? { speaker_id: speakerOf(w.start, w.end) } : {}),
+          };
+          const next = t.words[i + 1];
+          return next
+            ? [
+                word,
+                {
+                  text: ' ',
+                  start: w.end,
+                  end: next.start,
+                  type: 'spacing',
+                  logprob: 0,
+                  ...(diarize ? { speaker_id: word.speaker_id } : {}),
+                },
+              ]
+            : [word];
+        });
+        return {
+          status: 200,
+          body: {
+            language_code: (f.get('language_code') as string | null) ?? 'eng',
+            language_probability: 0.98,
+            text: t.words.map((w) => w.text).join(' '),
+            words: granularity === 'none' ? [] : words,
+          },
+        };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests.' } },
+  );
+}
