@@ -34,6 +34,11 @@ export interface WaveformOptions {
 export interface Waveform {
   /** Makes the regions match `regions` (adds, moves, relabels and removes; the cue id is the region id). */
   setRegions: (regions: readonly WaveformRegion[]) => void;
+  /**
+   * Zooms to `pxPerSec` pixels per second of media, keeping the playhead in view (centred). Applied once the
+   * waveform is drawn when called before.
+   */
+  zoom: (pxPerSec: number) => void;
   destroy: () => void;
 }
 
@@ -77,6 +82,13 @@ export function createWaveform(options: WaveformOptions): Waveform {
   });
   let wanted: readonly WaveformRegion[] = [];
   let ready = false;
+  let pxPerSec = 60;
+  const applyZoom = () => {
+    if (!ready) return;
+    ws.zoom(pxPerSec);
+    const visibleSeconds = ws.getWidth() / pxPerSec;
+    ws.setScrollTime(Math.max(0, ws.getCurrentTime() - visibleSeconds / 2));
+  };
   const sync = () => {
     if (!ready) return;
     const byId = new Map(regions.getRegions().map((r) => [r.id, r] as const));
@@ -114,6 +126,7 @@ export function createWaveform(options: WaveformOptions): Waveform {
   ws.on('ready', () => {
     ready = true;
     sync();
+    if (pxPerSec !== 60) applyZoom();
   });
   ws.load(options.url).catch((error: unknown) => {
     console.warn('The waveform could not be drawn from the media; showing a flat line.', error);
@@ -125,6 +138,10 @@ export function createWaveform(options: WaveformOptions): Waveform {
     setRegions: (next) => {
       wanted = next;
       sync();
+    },
+    zoom: (next) => {
+      pxPerSec = next;
+      applyZoom();
     },
     destroy: () => ws.destroy(),
   };

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { CueRule } from '../../../../contract/cues.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { RULE_LABELS } from '../labels.ts';
+import { CueStats } from './cue-stats.tsx';
 
 interface CueTextProps {
   cue: TrackCue;
@@ -38,6 +39,7 @@ export function CueText({ cue, track, language, label, warnings, onChange, onNex
           }
         }}
       />
+      <CueStats text={cue.text} start={cue.start} end={cue.end} language={language} />
       {warnings?.length ? (
         <ul className="cue-warnings" data-testid="cue-warnings">
           {warnings.map((rule) => (

@@ -7,17 +7,25 @@ import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { useAutosave } from '../autosave.ts';
 import { openEditor } from '../open-editor.ts';
-import { cueAt } from '../model.ts';
+import { cueAt, languageOf } from '../model.ts';
 import { selectDoc, useEditorStore } from '../store.ts';
 import { useEditorActions } from '../use-editor-actions.ts';
 import { useEditorKeys } from '../use-editor-keys.ts';
+import { useProActions } from '../use-pro-actions.ts';
+import { useProKeys } from '../use-pro-keys.ts';
+import { useProTools } from '../pro-store.ts';
 import { cueWarnings } from '../warnings.ts';
+import { CaptionOverlay } from './caption-overlay.tsx';
 import { CueList } from './cue-list.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { EditToolbar } from './edit-toolbar.tsx';
+import { FindReplacePanel } from './find-replace-panel.tsx';
 import { MediaPanel } from './media-panel.tsx';
 import { SpeakerPanel } from './speaker-panel.tsx';
+import { ProToolbar } from './pro-toolbar.tsx';
+import { ShortcutList } from './shortcut-list.tsx';
 import './editor.css';
+import './editor-pro.css';
 
 const AUDIO_FILE = /\.(mp3|wav|m4a|aac|ogg|oga|opus|flac|weba)$/i;
 
@@ -34,11 +42,15 @@ export function EditorPage() {
   const mediaRef = useRef<HTMLVideoElement>(null);
   const doc = useEditorStore(selectDoc);
   const timingTrack = useEditorStore((s) => s.timingTrack);
+  const target = useEditorStore((s) => s.target);
   const time = useEditorStore((s) => s.time);
   const save = useEditorStore((s) => s.save);
   const actions = useEditorActions(mediaRef);
   useAutosave();
   useEditorKeys(actions);
+  const proActions = useProActions();
+  useProKeys(proActions);
+  const findOpen = useProTools((s) => s.findOpen);
 
   const open = useCallback(
     (discardDraft: boolean) => {
@@ -83,6 +95,8 @@ export function EditorPage() {
     );
   }
   const targets = Object.keys(doc.tracks).filter((k) => k !== 'source');
+  // The caption over the video is the translation shown beside the source (the source when there is none).
+  const captionTrack = target && doc.tracks[target] ? target : 'source';
   return (
     <div className="page editor-page" data-testid="editor-page">
       <div className="container editor-container">
@@ -108,6 +122,8 @@ export function EditorPage() {
           <div className="editor-list-column">
             <EditToolbar split={actions.split} merge={actions.merge} insert={actions.insert} remove={actions.remove} />
             <SpeakerPanel />
+            <ProToolbar jobId={job.id} actions={proActions} />
+            {findOpen ? <FindReplacePanel doc={doc} seek={actions.seek} /> : null}
             <CueList doc={doc} seek={actions.seek} />
           </div>
           <div className="editor-player-column">
@@ -120,13 +136,17 @@ export function EditorPage() {
               onRegionChange={actions.moveEdges}
               onRegionClick={actions.select}
               togglePlay={actions.togglePlay}
+              overlay={
+                <CaptionOverlay
+                  mediaRef={mediaRef}
+                  cues={doc.tracks[captionTrack] ?? []}
+                  language={languageOf(doc, captionTrack)}
+                  sourceCues={doc.tracks.source ?? []}
+                  sourceLanguage={doc.sourceLanguage}
+                />
+              }
             />
-            <p className="small muted editor-keys">
-              <Trans>
-                Keys: Space play/pause, Enter next subtitle, Alt+S split at the playhead, Ctrl+Z undo, Ctrl+Shift+Z
-                redo. Shift+Enter starts a new line.
-              </Trans>
-            </p>
+            <ShortcutList />
           </div>
         </div>
       </div>

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { signedUrlOf } from '../../../lib/api-client.ts';
 import { createWaveform, type Waveform } from '../../../lib/waveform.ts';
 import { formatTime } from '../rows.ts';
+import { useProTools } from '../pro-store.ts';
 import { useEditorStore } from '../store.ts';
 import { speakerColour, withAlpha } from '../speakers.ts';
+import { ZoomControls } from './zoom-controls.tsx';
 
 interface MediaPanelProps {
   url: string;
@@ -17,17 +19,20 @@ interface MediaPanelProps {
   onRegionChange: (id: string, start: number, end: number) => void;
   onRegionClick: (id: string) => void;
   togglePlay: () => void;
+  /** Drawn over the video (the caption of the playing cue). */
+  overlay?: ReactNode;
 }
 
 /** The job's media with the waveform and one region per cue under it; the playhead feeds the store. */
 export function MediaPanel(props: MediaPanelProps) {
-  const { url, audioOnly, mediaRef, cues, warned, onRegionChange, onRegionClick, togglePlay } = props;
+  const { url, audioOnly, mediaRef, cues, warned, onRegionChange, onRegionClick, togglePlay, overlay } = props;
   const { t } = useLingui();
   const container = useRef<HTMLDivElement>(null);
   const waveform = useRef<Waveform | null>(null);
   const activeId = useEditorStore((s) => s.activeId);
   const time = useEditorStore((s) => s.time);
   const setTime = useEditorStore((s) => s.setTime);
+  const zoom = useProTools((s) => s.zoom);
   const lastEnd = cues.at(-1)?.end ?? 0;
 
   // The job's file is an API path that needs the bearer token: the player and the waveform get its signed URL.
@@ -85,19 +90,25 @@ export function MediaPanel(props: MediaPanelProps) {
     // mediaUrl: a new waveform (made when the signed URL arrives) gets the regions at once.
   }, [cues, activeId, warned, mediaUrl]);
 
+  // mediaUrl: a new waveform gets the zoom chosen before.
+  useEffect(() => waveform.current?.zoom(zoom), [zoom, mediaUrl]);
+
   return (
     <section className="media-panel" aria-label={t`Player and timeline`}>
       {/* The cue list beside the player is the text of what is said; a caption track would repeat it. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <video
-        ref={mediaRef}
-        className={audioOnly ? 'editor-media editor-audio' : 'editor-media'}
-        controls
-        playsInline
-        crossOrigin="anonymous"
-        preload="auto"
-        data-testid="editor-media"
-      />
+      <div className="media-frame">
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+        <video
+          ref={mediaRef}
+          className={audioOnly ? 'editor-media editor-audio' : 'editor-media'}
+          controls
+          playsInline
+          crossOrigin="anonymous"
+          preload="auto"
+          data-testid="editor-media"
+        />
+        {audioOnly ? null : overlay}
+      </div>
       {unavailable ? (
         <p className="small muted" data-testid="media-unavailable">
           <Trans>The source video is no longer available.</Trans>
@@ -110,8 +121,9 @@ export function MediaPanel(props: MediaPanelProps) {
         <span className="playhead" dir="ltr" data-testid="playhead">
           {formatTime(time)}
         </span>
+        <ZoomControls />
       </div>
-      <div className="waveform" dir="ltr" ref={container} data-testid="waveform" />
+      <div className="waveform" dir="ltr" ref={container} data-testid="waveform" data-zoom={zoom} />
     </section>
   );
 }

@@ -93,9 +93,14 @@ export function SubtitlePreview({ uploadId, contentType, style, source, targets 
         ) : null}
         {height > 0 ? (
           <>
-            <Line line={lines.target} text={sampleLine(targetLanguage)} lang={targetLanguage} testId="preview-target" />
+            <PreviewLineText
+              line={lines.target}
+              text={sampleLine(targetLanguage)}
+              lang={targetLanguage}
+              testId="preview-target"
+            />
             {lines.source && showSource ? (
-              <Line
+              <PreviewLineText
                 line={lines.source}
                 text={sampleLine(sourceLanguage)}
                 lang={sourceLanguage}
@@ -112,8 +117,21 @@ export function SubtitlePreview({ uploadId, contentType, style, source, targets 
   );
 }
 
-/** One subtitle line; dir="auto" so Arabic reads right to left as libass (FriBidi) orders it. */
-function Line({ line, text, lang, testId }: { line: PreviewLine; text: string; lang: string; testId: string }) {
+/**
+ * One subtitle line; dir="auto" so Arabic reads right to left as libass (FriBidi) orders it. Also drawn over the
+ * editor's video (features/editor caption-overlay.tsx), so both show the burn-in the same way.
+ */
+export function PreviewLineText({
+  line,
+  text,
+  lang,
+  testId,
+}: {
+  line: PreviewLine;
+  text: string;
+  lang: string;
+  testId: string;
+}) {
   const css = previewLineCss(line);
   return (
     <div className="subtitle-preview-line" style={css.outer} data-edge={line.edge}>
