@@ -7,7 +7,8 @@
  * and prints per run:
  * wall seconds and real-time factor (wall / media seconds), CPU seconds of the CLI and its children, peak resident
  * memory of the whole tree and per program (node, pocketsphinx_continuous, ffmpeg, apertium parts, rubberband...,
- * sampled every 200 ms; a program's figure is its largest single process), and the word error rate of the
+ * sampled every 200 ms; a program's figure is its largest single process), the CLI's own peak per stage (its
+ * summary's `stagePeakMB`), and the word error rate of the
  * transcript against the looped references, beside the figures of one loop (about 45 s, decoded the ordinary way);
  * a voice-over run adds the MP3 and MP4 durations beside the input's, seconds (ffprobe).
  */
@@ -111,8 +112,10 @@ async function runCli(input: string, out: string, outputs: string) {
       .filter((f) => /\.(mp3|mp4)$/.test(f))
       .map((f) => [f.slice(-3), Math.round(durationOf(path.join(out, f)) * 1000) / 1000]),
   );
+  const summary = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { stagePeakMB?: Record<string, number> };
   return {
     durations,
+    stagePeakMB: summary.stagePeakMB ?? {},
     wall,
     cpu: cpu ? Math.round(Number(cpu[1]) + Number(cpu[2])) : null,
     peakTree,
@@ -199,6 +202,7 @@ async function main(): Promise<void> {
             cpuPerMediaSecond: long.cpu === null ? null : Math.round((long.cpu / mediaSeconds) * 1000) / 1000,
             peakTreeMB: mb(long.peakTree),
             peakPerProcessMB: Object.fromEntries(Object.entries(long.peakByProgram).map(([k, v]) => [k, mb(v)])),
+            nodePeakPerStageMB: long.stagePeakMB,
             outputSeconds: long.durations,
             wordErrorRate: Math.round((wer.errors / wer.words) * 1000) / 10,
             referenceWords: wer.words,
