@@ -13,7 +13,7 @@ import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { runMediaPipeline, type PipelineRequest } from '../../../server/src/media/pipeline.ts';
 import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
-import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
+import { diarizeClassic, diarizeClassicWav, MAX_CLUSTERED } from '../../../server/src/media/speakers/classic.ts';
 import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
 import { SPEAKERS_ARTIFACT, type SpeakerTrack } from '../../../server/src/media/stages/speakers.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
@@ -63,6 +63,61 @@ describe('the classic speaker engine', () => {
     const turns = diarizeClassic(audio, { numSpeakers: 1 });
     expect(new Set(turns.map((t) => t.speaker))).toEqual(new Set(['S1']));
   });
+});
+
+describe('the classic speaker engine on long media (issue 25)', () => {
+  it('reads the WAV a block at a time: the pyannote sample three times over gives the turns read whole', async () => {
+    // 90 s: three blocks of BLOCK_SECONDS, so two block joins fall inside speech.
+    const wav = path.join(dir, 'sample-3x.wav');
+    await runProcess('ffmpeg', [
+      '-v',
+      'error',
+      '-stream_loop',
+      '2',
+      '-i',
+      `${TESTDATA}/speakers/sample.wav`,
+      '-c',
+      'copy',
+      wav,
+    ]);
+    const once = parseRttm(await readFile(`${TESTDATA}/speakers/sample.rttm`, 'utf8')).get('sample')!;
+    const regions = [0, 30, 60].flatMap((o) => once.map((t) => ({ start: t.start + o, end: t.end + o })));
+    const whole = diarizeClassic(await readWav(wav), { regions });
+    const blocks = await diarizeClassicWav(wav, { regions });
+    expect(new Set(blocks.map((t) => t.speaker)).size).toBe(2);
+    expect(diarizationErrorRate(whole, blocks, { collar: 0 }).der).toBeLessThan(0.02);
+  });
+
+  it(
+    'tells the woman and the man apart in 11 minutes of their turns, more pieces than it clusters at once',
+    { timeout: 300_000 },
+    async () => {
+      // The two-voice recording (27.6 s) 26 times: 676 pieces of speech of about a second, over MAX_CLUSTERED.
+      const loops = 26;
+      const long = path.join(dir, 'two-voices-long.wav');
+      await runProcess('ffmpeg', [
+        '-v',
+        'error',
+        '-stream_loop',
+        String(loops - 1),
+        '-i',
+        twoVoices,
+        '-c',
+        'copy',
+        long,
+      ]);
+      const loop = 9.7 + 0.6 + 11 + 0.6 + 5.1 + 0.6;
+      const reference = Array.from({ length: loops }, (_, k) => [
+        { start: k * loop, end: k * loop + 9.7, speaker: 'woman' },
+        { start: k * loop + halves.female1, end: k * loop + halves.female1 + 11, speaker: 'man' },
+        { start: k * loop + halves.male, end: k * loop + halves.male + 5.1, speaker: 'woman' },
+      ]).flat();
+      const turns = await diarizeClassicWav(long, { regions: reference });
+      expect(loops * (10 + 11 + 5)).toBeGreaterThan(MAX_CLUSTERED);
+      expect(new Set(turns.map((t) => t.speaker)).size).toBe(2);
+      expect(diarizationErrorRate(reference, turns, { collar: 0.25 }).der).toBeLessThan(0.15);
+    },
+  );
 });
 
 describe('the speakers stage in the pipeline', () => {

@@ -8,6 +8,7 @@
  *    pitch difference in octaves; the pieces of at least MIN_PIECE seconds are clustered by spectral clustering
  *    (spectral.ts: k-nearest-neighbour affinity, eigengap for the number of speakers on Auto, Ward grouping with
  *    `ml-hclust`); each shorter piece joins the speaker whose pooled Gaussian is nearest;
+ *    (on long media at most MAX_CLUSTERED pieces, evenly spread, are clustered; the others join the nearest);
  * 4. smoothing: a piece shorter than MIN_TURN seconds between two pieces of one other speaker takes theirs, then
  *    neighbouring pieces of one speaker (less than MAX_GAP apart) join into one turn.
  * Speakers are named `S1`, `S2` … in order of first appearance. Times in seconds.
@@ -16,7 +17,7 @@ import { FRAME_STEP } from '../sync/mfcc.ts';
 import { speechRuns } from '../sync/voicing.ts';
 import type { MonoAudio } from '../wav.ts';
 import type { SpeakerTurn } from './der.ts';
-import { frameFeatures, voicedMedian } from './features.ts';
+import { frameFeatures, frameFeaturesOfWav, voicedMedian, type FrameFeatures } from './features.ts';
 import { addStats, glrDistance, statsOf, type GaussianStats } from './gaussian.ts';
 import { spectralClusters } from './spectral.ts';
 
@@ -86,7 +87,32 @@ export function joinRegions(regions: SpeechRegion[]): SpeechRegion[] {
  */
 export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): SpeakerTurn[] {
   const regions = joinRegions(opts.regions?.length ? opts.regions : speechRuns(audio));
-  const f = frameFeatures(audio, regions);
+  return diarizeFeatures(frameFeatures(audio, regions), regions, opts.numSpeakers);
+}
+
+/**
+ * Diarizes a 16 kHz mono WAV file given its speech `regions` (seconds; the transcript's words), reading it a block
+ * at a time (features.ts `frameFeaturesOfWav`): memory and time grow linearly with the length (issue 25).
+ * @throws Error when the file is not a 16 kHz WAV; the signal's reason when aborted.
+ */
+export async function diarizeClassicWav(
+  wavPath: string,
+  opts: { numSpeakers?: number; regions: SpeechRegion[]; signal?: AbortSignal },
+): Promise<SpeakerTurn[]> {
+  const regions = joinRegions(opts.regions);
+  return diarizeFeatures(await frameFeaturesOfWav(wavPath, regions, opts.signal), regions, opts.numSpeakers);
+}
+
+/**
+ * Most pieces clustered together (an n x n distance matrix and its eigen-decomposition, O(n^3)): on longer media
+ * that many are taken evenly spread over the recording and every other piece joins the nearest speaker, as the
+ * short pieces do, so the work grows linearly with the length. 600 one-second pieces are ten minutes of speech,
+ * 75 per speaker at the most speakers Auto looks for; clustering them takes about a second.
+ */
+export const MAX_CLUSTERED = 600;
+
+/** Steps 2 to 4 on computed frame features and the joined speech regions. */
+function diarizeFeatures(f: FrameFeatures, regions: SpeechRegion[], numSpeakers?: number): SpeakerTurn[] {
   const pieces = cutPieces(regions, f.mfcc.length);
   if (!pieces.length) return [];
   const stats = pieces.map((p) => statsOf(f.mfcc.slice(p.from, p.to), DIMS));
@@ -95,12 +121,14 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
     const octaves = pitch[i] && pitch[j] ? Math.abs(Math.log2(pitch[i] / pitch[j])) : 0;
     return glrDistance(stats[i], stats[j]) + PITCH_WEIGHT * octaves;
   };
-  const core = pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : []));
+  const long = pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : []));
+  const stride = long.length / MAX_CLUSTERED;
+  const core = stride > 1 ? Array.from({ length: MAX_CLUSTERED }, (_, n) => long[Math.floor(n * stride)]) : long;
   const coreLabels =
-    core.length > 1 && opts.numSpeakers !== 1
+    core.length > 1 && numSpeakers !== 1
       ? spectralClusters(
           core.map((i) => core.map((j) => (i === j ? 0 : distance(i, j)))),
-          opts.numSpeakers && Math.min(opts.numSpeakers, core.length),
+          numSpeakers && Math.min(numSpeakers, core.length),
           Math.min(MAX_SPEAKERS, core.length),
         )
       : core.map(() => 0);
@@ -111,8 +139,9 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
   });
   const labels = pieces.map(() => 0);
   core.forEach((i, n) => (labels[i] = coreLabels[n]));
+  const clustered = new Set(core);
   pieces.forEach((_, i) => {
-    if (core.includes(i) || speakers === 1) return;
+    if (clustered.has(i) || speakers === 1) return;
     let best = Infinity;
     pooled.forEach((c, ci) => {
       const d = c ? glrDistance(stats[i], c) : Infinity;

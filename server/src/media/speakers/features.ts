@@ -5,9 +5,10 @@
  * its clarity is under CLARITY or the pitch outside 60-400 Hz). Samples Float32 in [-1, 1]; rates in Hz; times in
  * seconds.
  */
+import { open } from 'node:fs/promises';
 import { Macleod } from 'pitchfinder';
-import { FRAME_STEP, mfcc } from '../sync/mfcc.ts';
-import { resample, type MonoAudio } from '../wav.ts';
+import { FRAME_LENGTH, FRAME_STEP, mfcc, normaliseFrames } from '../sync/mfcc.ts';
+import { readWavBlock, readWavLayout, resample, type MonoAudio } from '../wav.ts';
 
 /** Lowest and highest pitch taken as a voice, Hz (adult and child speech). */
 export const PITCH_RANGE = { min: 60, max: 400 };
@@ -27,17 +28,85 @@ export interface FrameFeatures {
  */
 export function frameFeatures(audio: MonoAudio, regions: { start: number; end: number }[]): FrameFeatures {
   const { frames } = mfcc(audio.samples, audio.rate);
-  const low = resample(lowPass(audio), PITCH_RATE);
-  const detect = Macleod({ sampleRate: PITCH_RATE, bufferSize: PITCH_FRAME });
   const pitch = new Float32Array(frames.length);
+  pitchInto(pitch, audio, 0, frames.length, regions);
+  return { mfcc: frames, pitch };
+}
+
+/**
+ * Fills `pitch[k]` for the frames `k` in [`from`, `to`) inside `regions` from `block`, the audio starting at frame
+ * `from`'s first sample (and reaching at least one pitch frame past frame `to`, else the last ones stay 0).
+ */
+function pitchInto(
+  pitch: Float32Array,
+  block: MonoAudio,
+  from: number,
+  to: number,
+  regions: { start: number; end: number }[],
+): void {
+  const low = resample(lowPass(block), PITCH_RATE);
+  const detect = Macleod({ sampleRate: PITCH_RATE, bufferSize: PITCH_FRAME });
+  const origin = Math.round(from * FRAME_STEP * PITCH_RATE);
   for (const r of regions) {
-    for (let k = Math.floor(r.start / FRAME_STEP); k < Math.min(frames.length, r.end / FRAME_STEP); k++) {
-      const from = Math.round(k * FRAME_STEP * PITCH_RATE);
-      if (from + PITCH_FRAME > low.samples.length) break;
-      const { freq, probability } = detect(low.samples.subarray(from, from + PITCH_FRAME));
+    const last = Math.min(to, r.end / FRAME_STEP);
+    for (let k = Math.max(from, Math.floor(r.start / FRAME_STEP)); k < last; k++) {
+      const at = Math.round(k * FRAME_STEP * PITCH_RATE) - origin;
+      if (at + PITCH_FRAME > low.samples.length) break;
+      const { freq, probability } = detect(low.samples.subarray(at, at + PITCH_FRAME));
       pitch[k] = probability >= CLARITY && freq >= PITCH_RANGE.min && freq <= PITCH_RANGE.max ? freq : 0;
     }
   }
+}
+
+/** Length of one block of a WAV file analysed at a time by `frameFeaturesOfWav`, seconds. */
+export const BLOCK_SECONDS = 30;
+/** What a block reads past its end, seconds: the last frame's MFCC window and pitch window (40 ms at most). */
+const BLOCK_OVERLAP_SECONDS = 0.05;
+
+/**
+ * `frameFeatures` of a 16 kHz mono WAV file (what the pipeline extracts) read BLOCK_SECONDS at a time: memory
+ * holds one block of samples and the features (13 + 1 floats per 10 ms frame, about 1/16 of the samples' size),
+ * never the decoded recording (issue 25: an hour of speech read whole took over 1 GB in the speakers stage). The
+ * frames equal those of the whole signal except where a block starts (the pre-emphasis of its first sample and the
+ * low pass's first two samples do not see the previous block), which moves no figure measurably.
+ * @throws Error when the file is not WAV or not 16 kHz (then read it whole and call `frameFeatures`); the
+ *         signal's reason when aborted.
+ */
+export async function frameFeaturesOfWav(
+  wavPath: string,
+  regions: { start: number; end: number }[],
+  signal?: AbortSignal,
+): Promise<FrameFeatures> {
+  const layout = await readWavLayout(wavPath);
+  const rate = layout.rate;
+  if (rate !== 16000) throw new Error(`${wavPath}: ${rate} Hz, the block reader takes 16 kHz`);
+  const step = Math.round(FRAME_STEP * rate);
+  const blockFrames = Math.round(BLOCK_SECONDS / FRAME_STEP);
+  const len = Math.round(FRAME_LENGTH * rate);
+  const total = layout.frames < len ? 0 : 1 + Math.floor((layout.frames - len) / step);
+  const frames: Float32Array[] = [];
+  const pitch = new Float32Array(total);
+  const sorted = [...regions].sort((a, b) => a.start - b.start);
+  const fh = await open(wavPath, 'r');
+  try {
+    for (let from = 0; from < total; from += blockFrames) {
+      if (signal?.aborted) throw signal.reason;
+      const to = Math.min(total, from + blockFrames);
+      const samples = await readWavBlock(
+        fh,
+        layout,
+        from * step,
+        (to - from) * step + Math.round(BLOCK_OVERLAP_SECONDS * rate),
+      );
+      const block = mfcc(samples, rate, { normalise: false }).frames;
+      for (let k = 0; k < to - from; k++) frames.push(block[k]);
+      const near = sorted.filter((r) => r.end >= from * FRAME_STEP && r.start < to * FRAME_STEP);
+      pitchInto(pitch, { rate, samples }, from, to, near);
+    }
+  } finally {
+    await fh.close();
+  }
+  normaliseFrames(frames);
   return { mfcc: frames, pitch };
 }
 
