@@ -255,9 +255,7 @@ export async function runThroughService(video: string, services: string[], opts:
       );
     }
     const tracks = await call('GET', `/v1/jobs/${sub.body.id as string}/tracks`);
-    const source = ((tracks.body.source as { cues?: Array<{ lines: string[] }> } | undefined)?.cues ?? []).filter(
-      (c) => c.lines,
-    );
+    const source = (tracks.body.source as { cues?: Array<{ text: string }> } | undefined)?.cues ?? [];
     return {
       wall,
       cpu,
@@ -265,7 +263,7 @@ export async function runThroughService(video: string, services: string[], opts:
       peakByProgram,
       peakByStage,
       durations,
-      words: source.map((c) => c.lines.join(' ')).join(' '),
+      words: source.map((c) => c.text).join(' '),
     };
   } finally {
     for (const p of procs)
