@@ -245,7 +245,9 @@ export async function runThroughService(video: string, services: string[], opts:
     ] as const) {
       if (!url) continue;
       const file = path.join(dataDir, `out.${kind}`);
-      const res = await fetch(url.startsWith('http') ? url : `${base}${url}`, { headers: auth });
+      // A presigned S3 address carries its own signature: an Authorization header beside it is refused (400).
+      const address = url.startsWith('http') ? url : `${base}${url}`;
+      const res = await fetch(address, { headers: address.startsWith(base) ? auth : {} });
       if (res.status !== 200) throw new Error(`download of the ${kind} answered ${res.status}`);
       fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
       durations[kind] = Number(
