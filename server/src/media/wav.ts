@@ -3,7 +3,7 @@
  * with the sample work the voice-over needs: mix to mono, resample, trim silence, loudness-normalise.
  * Samples are Float32 in [-1, 1]; rates in Hz; durations in seconds.
  */
-import { open, readFile, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 
 /** Mono audio. */
 export interface MonoAudio {
@@ -183,26 +183,4 @@ export async function readWavLayout(path: string): Promise<WavLayout> {
   } finally {
     await fh.close();
   }
-}
-
-/**
- * Reads `count` sample frames from frame `from` of an open WAV file of `layout`, as mono (cut at the file's end):
- * a block of a long file, so the whole recording is never in memory.
- */
-export async function readWavBlock(
-  fh: FileHandle,
-  layout: WavLayout,
-  from: number,
-  count: number,
-): Promise<Float32Array> {
-  const frameBytes = (layout.bits / 8) * layout.channels;
-  const n = Math.max(0, Math.min(count, layout.frames - from));
-  const buf = Buffer.alloc(n * frameBytes);
-  let got = 0;
-  while (got < buf.length) {
-    const { bytesRead } = await fh.read(buf, got, buf.length - got, layout.dataOffset + from * frameBytes + got);
-    if (!bytesRead) break;
-    got += bytesRead;
-  }
-  return decode(buf.subarray(0, got - (got % frameBytes)), layout);
 }
