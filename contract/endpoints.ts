@@ -1013,8 +1013,24 @@ export const ENDPOINTS = {
         database: v.boolean(),
         queue: v.boolean(),
         stopping: v.boolean(),
+        engine_quota: v.picklist(['ok', 'exhausted', 'unknown']),
+        engine_quotas: v.optional(
+          v.array(
+            v.object({
+              engine: v.string(),
+              exhausted: v.nullable(v.boolean()),
+              used: v.nullable(finiteNumber()),
+              limit: v.nullable(finiteNumber()),
+              error: v.optional(v.string()),
+            }),
+          ),
+        ),
       }),
-      description: '`status`, and whether the database and the queue answer and the process is stopping',
+      description:
+        '`status`, and whether the database and the queue answer and the process is stopping; `engine_quota`: ' +
+        "whether an engine's quota is used up (DeepL's /v2/usage; `unknown` when it could not be asked). An " +
+        'exhausted quota does not make the instance not ready. Loopback clients and the metrics token also get ' +
+        '`engine_quotas`: each engine with its characters used and allowed',
       alsoStatuses: [503],
     },
     errors: [],

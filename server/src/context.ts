@@ -106,6 +106,16 @@ export async function createContext(
     },
   };
   ctx.healthChecks.set('storage', () => ctx.storage.health());
-  ctx.healthChecks.set('engines', async () => ({ ok: true, ...(await ctx.engines.describe()) }));
+  // An engine whose quota is used up (DeepL's /v2/usage, issue 26 item 6) is not available: the part is not ok.
+  ctx.healthChecks.set('engines', async () => {
+    const [available, quotas] = await Promise.all([ctx.engines.describe(), ctx.engines.quotas()]);
+    const exhausted = quotas.filter((q) => q.exhausted).map((q) => q.engine);
+    return {
+      ok: exhausted.length === 0,
+      ...available,
+      translation: available.translation.filter((id) => !exhausted.includes(id)),
+      ...(exhausted.length ? { quota_exhausted: exhausted } : {}),
+    };
+  });
   return ctx;
 }

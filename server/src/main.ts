@@ -7,7 +7,7 @@ import { createContext } from './context.ts';
 import { buildApp } from './app.ts';
 import { registerJobHandlers } from './worker.ts';
 import { installShutdown } from './shutdown.ts';
-import { sweepLeftovers } from './storage/leftover-sweep.ts';
+import { startLeftoverSweeps } from './storage/leftover-sweep.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -23,8 +23,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const ctx = await createContext(config);
-  // Work folders and temp files of jobs a killed process left behind (issue 14).
-  await sweepLeftovers(ctx);
+  // Work folders and temp files of jobs a killed process left behind (issue 14); a process working jobs sweeps
+  // again every TEMP_SWEEP_INTERVAL_SECONDS (issue 26 item 6).
+  await startLeftoverSweeps(ctx, config.app.runWorker ? config.app.tempSweepIntervalSeconds : 0);
   const app = await buildApp(ctx);
   registerJobHandlers(ctx);
   await ctx.queue.start({ work: config.app.runWorker, concurrency: config.app.workerConcurrency });

@@ -2,7 +2,7 @@
  * `npm run worker`: a worker-only process (no API; with WORKER_HTTP_PORT its own /healthz, /readyz and /metrics,
  * worker-http.ts): validates configuration, opens the database (applying
  * migrations), registers every job handler and works the queue with WORKER_CONCURRENCY jobs at once, with the
- * recovery sweep. Run it beside API processes started with RUN_WORKER=false, all on one PostgreSQL DATABASE_URL
+ * recovery sweep and the sweep of this deployment's stale temp files. Run it beside API processes started with RUN_WORKER=false, all on one PostgreSQL DATABASE_URL
  * (PGlite is one process's database). SIGTERM: see shutdown.ts (exits within 10 s, handing unfinished jobs back).
  */
 import { loadConfig, ConfigError } from './config/index.ts';
@@ -10,6 +10,7 @@ import { createContext } from './context.ts';
 import { registerJobHandlers } from './worker.ts';
 import { installShutdown } from './shutdown.ts';
 import { startWorkerHttp } from './worker-http.ts';
+import { startLeftoverSweeps } from './storage/leftover-sweep.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
   // A worker process always works, whatever RUN_WORKER says (that setting is for the API process).
   config = { ...config, app: { ...config.app, runWorker: true } };
   const ctx = await createContext(config);
+  // A worker host's TMPDIR and DATA_DIR/work: what killed tries of this deployment left, at start-up and every
+  // TEMP_SWEEP_INTERVAL_SECONDS (issue 26 item 6; nothing else cleans them on a host without the API).
+  await startLeftoverSweeps(ctx);
   registerJobHandlers(ctx);
   const http = config.app.workerHttpPort ? await startWorkerHttp(ctx, config.app.workerHttpPort) : undefined;
   installShutdown(ctx, http && (() => http.close()));

@@ -79,6 +79,8 @@ export const appEnv = {
     ),
   ),
   SHUTDOWN_GRACE_SECONDS: intWithDefault(8, 0, 60),
+  /** How often a process that works jobs removes this deployment's stale temp files (0: only at start-up). */
+  TEMP_SWEEP_INTERVAL_SECONDS: intWithDefault(3600, 0, 86_400),
 };
 
 type AppEnv = v.InferOutput<v.ObjectSchema<typeof appEnv, undefined>>;
@@ -122,6 +124,11 @@ export interface AppConfig {
    * with the hand-back and the queue's stop it exits within 10 s at the default 8.
    */
   shutdownGraceSeconds: number;
+  /**
+   * Seconds between two sweeps of this deployment's stale temp folders and work folders (leftover-sweep.ts) by a
+   * process that works jobs; 0: only the start-up sweep.
+   */
+  tempSweepIntervalSeconds: number;
   storage:
     | { kind: 'local'; dir: string; signedUrlTtlSeconds: number }
     | {
@@ -190,6 +197,7 @@ export function toAppConfig(e: AppEnv): AppConfig {
     workerHttpPort: e.WORKER_HTTP_PORT,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    tempSweepIntervalSeconds: e.TEMP_SWEEP_INTERVAL_SECONDS,
     storage:
       e.STORAGE === 's3'
         ? {

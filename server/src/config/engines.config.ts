@@ -5,14 +5,20 @@
  */
 import * as v from 'valibot';
 import type { EngineHttpSettings } from '../engines/http-client.ts';
+import type { EngineLimits } from '../engines/engine-gate.ts';
 import {
   boolWithDefault,
   intWithDefault,
   numberWithDefault,
+  optionalInt,
   optionalString,
   optionalUrl,
   stringWithDefault,
 } from './env.ts';
+
+/** OPENAI_VOICE_DEFAULTS's default: a voice per studio language, so the languages do not all sound alike. */
+const DEFAULT_VOICE_DEFAULTS =
+  'en:alloy,es:nova,fr:shimmer,de:onyx,it:nova,pt:shimmer,ar:onyx,ja:nova,ko:shimmer,zh:nova,hi:echo,id:fable';
 
 export const enginesEnv = {
   /** OpenAI-compatible server (OpenAI, Groq, vLLM, LocalAI, speaches...): enables its speech, translation and voice. */
@@ -44,6 +50,31 @@ export const enginesEnv = {
   ENGINE_HTTP_RETRIES: intWithDefault(3, 0, 10),
   /** Longest Retry-After (seconds) an engine call waits for; a longer one fails that call at once. */
   ENGINE_MAX_RETRY_AFTER_SECONDS: intWithDefault(300, 0, 3600),
+  /** Requests in flight at once per network engine and process, and requests started per minute (0: no bound). */
+  ENGINE_MAX_CONCURRENT: intWithDefault(4, 1, 256),
+  ENGINE_REQUESTS_PER_MINUTE: intWithDefault(0, 0, 1_000_000),
+  /** Per-engine overrides of the two above (unset: the ENGINE_* value). */
+  DEEPL_MAX_CONCURRENT: optionalInt(1, 256),
+  DEEPL_REQUESTS_PER_MINUTE: optionalInt(0, 1_000_000),
+  LIBRETRANSLATE_MAX_CONCURRENT: optionalInt(1, 256),
+  LIBRETRANSLATE_REQUESTS_PER_MINUTE: optionalInt(0, 1_000_000),
+  /** Shared by every stage of the OpenAI-compatible server(s). */
+  OPENAI_MAX_CONCURRENT: optionalInt(1, 256),
+  OPENAI_REQUESTS_PER_MINUTE: optionalInt(0, 1_000_000),
+  /**
+   * Seconds one chat-completions translation request may take (a model writes a 40-paragraph answer for minutes);
+   * a request that ran out of this time is not sent again while the model may still be writing the first.
+   */
+  OPENAI_TRANSLATION_TIMEOUT_SECONDS: intWithDefault(600, 1, 3600),
+  /** Characters per translation call of a document's texts (batches are cut by characters, not only by count). */
+  TRANSLATION_BATCH_MAX_CHARS: intWithDefault(8000, 200, 1_000_000),
+  /** Translation calls of one document in flight at once (each engine's own bound still applies). */
+  TRANSLATION_PARALLEL_BATCHES: intWithDefault(4, 1, 64),
+  /**
+   * Default voice of the OpenAI-compatible voice engine per language, `language:voice` pairs separated by commas
+   * (`*:voice` for the others). The studio and API offer every voice; this one is chosen when none is named.
+   */
+  OPENAI_VOICE_DEFAULTS: stringWithDefault(DEFAULT_VOICE_DEFAULTS),
   /** Subtitle reading speed limit, characters per second (Netflix Timed Text Style Guide: 17 for adults). */
   SUBTITLE_MAX_CPS: numberWithDefault(17, 5, 40),
   /** Characters per subtitle line (Netflix: 42). */
@@ -73,6 +104,30 @@ export interface EnginesConfig {
   libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
   http: EngineHttpSettings;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
+  /**
+   * Bounds of each network engine's requests from one process (engine-gate.ts); absent: ENGINE_DEFAULT_LIMITS.
+   * `openai` is shared by the OpenAI-compatible stages.
+   */
+  limits?: { deepl: EngineLimits; libretranslate: EngineLimits; openai: EngineLimits };
+  /** Seconds one chat-completions translation request may take; absent: 600. */
+  openaiTranslationTimeoutSeconds?: number;
+  /** Document translation calls: at most `maxChars` characters each, `parallel` in flight; absent: 8,000 and 4. */
+  translationBatches?: { maxChars: number; parallel: number };
+  /** The OpenAI voice engine's default voice per base language code ('*': any other); absent: none. */
+  voiceDefaults?: Record<string, string>;
+}
+
+/** Bounds of a network engine when the configuration names none: 4 requests in flight, no rate bound. */
+export const ENGINE_DEFAULT_LIMITS: EngineLimits = { maxConcurrent: 4, perMinute: 0 };
+
+/** Parses OPENAI_VOICE_DEFAULTS (`es:nova,fr:shimmer,*:alloy`) into language -> voice; bad pairs are skipped. */
+export function parseVoiceDefaults(list: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of list.split(',')) {
+    const [lang, voice] = pair.split(':').map((x) => x.trim());
+    if (lang && voice) out[lang.toLowerCase()] = voice;
+  }
+  return out;
 }
 
 /** The local-only configuration (tests, `npm start` without settings). */
@@ -81,6 +136,14 @@ export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
   openai: {},
   http: { timeoutSeconds: 120, retries: 3, maxRetryAfterSeconds: 300 },
   subtitles: { maxCharsPerSecond: 17, maxLineChars: 42 },
+  limits: {
+    deepl: { maxConcurrent: 4, perMinute: 0 },
+    libretranslate: { maxConcurrent: 4, perMinute: 0 },
+    openai: { maxConcurrent: 4, perMinute: 0 },
+  },
+  openaiTranslationTimeoutSeconds: 600,
+  translationBatches: { maxChars: 8000, parallel: 4 },
+  voiceDefaults: parseVoiceDefaults(DEFAULT_VOICE_DEFAULTS),
 };
 
 const STAGES = ['speech', 'translation', 'voice', 'speakers'];
@@ -96,6 +159,11 @@ export function checkEnginesEnv(e: EnginesEnv): string[] {
   if (e.LIBRETRANSLATE_API_KEY && !e.LIBRETRANSLATE_URL)
     problems.push('LIBRETRANSLATE_URL: required when LIBRETRANSLATE_API_KEY is set');
   if (e.DEEPL_API_URL && !e.DEEPL_API_KEY) problems.push('DEEPL_API_KEY: required when DEEPL_API_URL is set');
+  const badPairs = e.OPENAI_VOICE_DEFAULTS.split(',')
+    .map((p) => p.trim())
+    .filter((p) => p && !/^[a-z*]{1,3}(-[a-z]{2,4})?\s*:\s*[\w.-]+$/i.test(p));
+  if (badPairs.length)
+    problems.push(`OPENAI_VOICE_DEFAULTS: ${badPairs.join(', ')} is not language:voice (e.g. es:nova,*:alloy)`);
   return problems;
 }
 
@@ -137,5 +205,19 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
       maxRetryAfterSeconds: e.ENGINE_MAX_RETRY_AFTER_SECONDS,
     },
     subtitles: { maxCharsPerSecond: e.SUBTITLE_MAX_CPS, maxLineChars: e.SUBTITLE_MAX_LINE_CHARS },
+    limits: {
+      deepl: limitsOf(e.DEEPL_MAX_CONCURRENT, e.DEEPL_REQUESTS_PER_MINUTE),
+      libretranslate: limitsOf(e.LIBRETRANSLATE_MAX_CONCURRENT, e.LIBRETRANSLATE_REQUESTS_PER_MINUTE),
+      openai: limitsOf(e.OPENAI_MAX_CONCURRENT, e.OPENAI_REQUESTS_PER_MINUTE),
+    },
+    openaiTranslationTimeoutSeconds: e.OPENAI_TRANSLATION_TIMEOUT_SECONDS,
+    translationBatches: { maxChars: e.TRANSLATION_BATCH_MAX_CHARS, parallel: e.TRANSLATION_PARALLEL_BATCHES },
+    voiceDefaults: parseVoiceDefaults(e.OPENAI_VOICE_DEFAULTS),
   };
+  function limitsOf(concurrent: number | undefined, perMinute: number | undefined): EngineLimits {
+    return {
+      maxConcurrent: concurrent ?? e.ENGINE_MAX_CONCURRENT,
+      perMinute: perMinute ?? e.ENGINE_REQUESTS_PER_MINUTE,
+    };
+  }
 }

@@ -31,6 +31,26 @@ export const intWithDefault = (fallback: number, min: number, max: number) =>
     String(fallback),
   );
 
+/** An optional integer within [min, max]; unset or empty: undefined. */
+export const optionalInt = (min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === '' ? undefined : s)),
+      v.union([
+        v.undefined(),
+        v.pipe(
+          v.string(),
+          v.regex(/^-?\d+$/, 'must be a whole number'),
+          v.transform(Number),
+          v.minValue(min, `must be at least ${min}`),
+          v.maxValue(max, `must be at most ${max}`),
+        ),
+      ]),
+    ),
+  );
+
 /** A decimal number within [min, max], with a default. */
 export const numberWithDefault = (fallback: number, min: number, max: number) =>
   v.optional(

@@ -12,7 +12,7 @@ import { normaliseLanguage } from '../../../contract/languages.ts';
 import { DocumentError } from './document.errors.ts';
 import { CONTENT_TYPES, type DocumentFormat } from './document-format.ts';
 import { countDocument, openDocument } from './document-opener.ts';
-import { translateUnits } from './unit-translator.ts';
+import { translateUnits, type UnitBatching } from './unit-translator.ts';
 
 export type { DocumentFormat } from './document-format.ts';
 export { DocumentError, type DocumentErrorCode } from './document.errors.ts';
@@ -48,6 +48,8 @@ export interface TranslateDocumentRequest {
   signal?: AbortSignal;
   /** Percent 0..100. */
   onProgress?: (percent: number) => void;
+  /** How a network engine's calls are cut and run in parallel (TRANSLATION_BATCH_*; unit-translator.ts). */
+  batching?: UnitBatching;
 }
 
 /** What was written, with the counts of the source document and the wall time in seconds. */
@@ -102,6 +104,7 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
         to: lang,
         signal: req.signal,
         onProgress: (f) => progress(f * 0.9),
+        batching: req.batching,
       });
       tagFallbacks += done.fallbacks;
       const bytes = await doc.build(lang, done.pieces);

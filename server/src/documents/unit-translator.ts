@@ -1,7 +1,7 @@
 /**
  * Sends a document's units through a translation engine: one tagged text per unit (inline tags mark its pieces),
  * identical texts sent once, in batches so progress can be reported and a job can be cancelled between
- * batches. Units without letters (numbers, dates, symbols) are kept as they are.
+ * batches; a network engine's batches are cut by characters and several run at once (UnitBatching). Units without letters (numbers, dates, symbols) are kept as they are.
  */
 import type { TranslationEngine } from '../engines/translation.engine.ts';
 import { DocumentError } from './document.errors.ts';
@@ -9,9 +9,45 @@ import { engineFailure } from '../engines/engine-failure.ts';
 import type { TextUnit } from './document-format.ts';
 import { restorePieces, stripTags, tagPieces, type TagPlan } from './inline-tags.ts';
 import { hasLetters } from './word-count.ts';
+import { mapBounded } from '../engines/engine-gate.ts';
 
 /** Texts per engine call: large enough to amortise an Apertium start-up (40-100 ms), small enough for progress. */
 const BATCH = 500;
+
+/**
+ * How a network engine's calls are cut and run (issue 26 item 5: a 50-page document went one request at a time and
+ * a chat model's answer to 40 long paragraphs outlasted its timeout): at most `maxChars` characters per call
+ * (TRANSLATION_BATCH_MAX_CHARS) and `parallel` calls at once (TRANSLATION_PARALLEL_BATCHES; each engine's own
+ * gate bounds its requests in flight). A local engine gets batches of BATCH texts, one at a time (its CPU is ours).
+ */
+export interface UnitBatching {
+  maxChars: number;
+  parallel: number;
+}
+
+/** Defaults of the settings above. */
+export const DEFAULT_UNIT_BATCHING: UnitBatching = { maxChars: 8000, parallel: 4 };
+
+/**
+ * Cuts `texts` into consecutive batches of at most `maxTexts` texts and `maxChars` characters (UTF-16 units);
+ * a text longer than `maxChars` goes alone.
+ */
+export function unitBatches(texts: string[], maxTexts: number, maxChars = Infinity): string[][] {
+  const out: string[][] = [];
+  let cur: string[] = [];
+  let chars = 0;
+  for (const t of texts) {
+    if (cur.length && (cur.length >= maxTexts || chars + t.length > maxChars)) {
+      out.push(cur);
+      cur = [];
+      chars = 0;
+    }
+    cur.push(t);
+    chars += t.length;
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
 
 /** Result of translating units: pieces per unit, and how many units needed the by-length fallback. */
 export interface TranslatedUnits {
@@ -30,7 +66,14 @@ export interface TranslatedUnits {
 export async function translateUnits(
   units: TextUnit[],
   engine: TranslationEngine,
-  opts: { from: string; to: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
+  opts: {
+    from: string;
+    to: string;
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    /** Network engines' batches (settings); default DEFAULT_UNIT_BATCHING. */
+    batching?: UnitBatching;
+  },
 ): Promise<TranslatedUnits> {
   const plans: Array<{ text: string; plan: TagPlan } | null> = units.map((u) =>
     hasLetters(u.pieces.join('')) ? tagPieces(u.pieces) : null,
@@ -49,9 +92,12 @@ export async function translateUnits(
     ),
   ];
   const answers = new Map<string, string>();
-  for (let start = 0; start < unique.length; start += BATCH) {
+  const batching = opts.batching ?? DEFAULT_UNIT_BATCHING;
+  const network = engine.kind === 'network';
+  const batches = unitBatches(unique, BATCH, network ? batching.maxChars : Infinity);
+  let done = 0;
+  await mapBounded(batches, network ? batching.parallel : 1, async (batch) => {
     if (opts.signal?.aborted) throw aborted();
-    const batch = unique.slice(start, start + BATCH);
     let out: string[];
     try {
       out = await engine.translate(batch, { from: opts.from, to: opts.to, signal: opts.signal });
@@ -73,8 +119,9 @@ export async function translateUnits(
       );
     }
     batch.forEach((s, k) => answers.set(s, out[k]));
-    opts.onProgress?.(Math.min(1, (start + batch.length) / unique.length));
-  }
+    done += batch.length;
+    opts.onProgress?.(Math.min(1, done / unique.length));
+  });
   let fallbacks = 0;
   const pieces = units.map((u, i) => {
     const p = plans[i];

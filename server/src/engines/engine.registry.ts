@@ -3,10 +3,12 @@
  * and the worker), the CLI, the benchmarks and the tests call `choose` for a request's engines, GET
  * /v1/capabilities calls `capabilities`, the voice samples `findVoice`, GET /healthz `describe`.
  */
-import type { EnginesConfig } from '../config/engines.config.ts';
+import { ENGINE_DEFAULT_LIMITS, type EnginesConfig } from '../config/engines.config.ts';
 import type { CapabilitiesResponse } from '../../../contract/capabilities.ts';
 import { normaliseLanguage } from '../../../contract/languages.ts';
 import { capabilitiesOf } from './capabilities.ts';
+import { createEngineGate } from './engine-gate.ts';
+import { createQuotaReader, type EngineQuota } from './engine-quotas.ts';
 import { chooseEngines, findVoice, type EnginePlan, type EngineRequest } from './engine-choice.ts';
 import type { SpeakersEngine } from './speakers.engine.ts';
 import type { SpeechEngine } from './speech.engine.ts';
@@ -23,8 +25,10 @@ import { createOpenAiTranslationEngine } from './translation/openai.engine.ts';
 import { createEspeakEngine } from './voice/espeak.engine.ts';
 import { createFliteEngine } from './voice/flite.engine.ts';
 import { createOpenAiVoiceEngine } from './voice/openai.engine.ts';
+import { withDefaultVoices } from './voice/default-voices.ts';
 
 export type { EnginePlan, EngineRequest, VoiceChoice } from './engine-choice.ts';
+export type { EngineQuota } from './engine-quotas.ts';
 export { NoEngineError, VoiceNotAvailableError } from './engine-problems.ts';
 
 /** Engines of each stage, best first, as the configuration enables them. */
@@ -48,6 +52,11 @@ export interface EngineRegistry {
   findVoice(language: string, id: string): { engine: VoiceEngine; voice: Voice } | null;
   /** For GET /healthz: which engines are available now. */
   describe(): Promise<{ speech: string[]; translation: string[]; voice: string[] }>;
+  /**
+   * For GET /readyz and /healthz: the quotas of the configured engines that publish one (DeepL's /v2/usage),
+   * asked at most every 30 s (engine-quotas.ts); empty when none is configured. Never throws.
+   */
+  quotas(): Promise<EngineQuota[]>;
 }
 
 /** How long an engine availability check is reused by `describe`, milliseconds. */
@@ -55,14 +64,33 @@ const DESCRIBE_TTL_MS = 30_000;
 
 /** Builds the engine lists from the configuration (no I/O): network engines first, then the local ones. */
 export function buildEngines(config: EnginesConfig): EngineSet {
-  const { openai, http } = config;
+  const { openai } = config;
+  // Each network engine's requests pass through its own gate (ENGINE_MAX_CONCURRENT, *_REQUESTS_PER_MINUTE...);
+  // the OpenAI-compatible stages share one.
+  const limits = config.limits;
+  const http = (engine: 'deepl' | 'libretranslate' | 'openai') => ({
+    ...config.http,
+    gate: createEngineGate(limits?.[engine] ?? ENGINE_DEFAULT_LIMITS),
+  });
+  const openaiHttp = http('openai');
   const set: EngineSet = { speech: [], translation: [], voice: [], speakers: [] };
-  if (openai.speech) set.speech.push(createOpenAiSpeechEngine(openai.speech, http));
-  if (config.deepl) set.translation.push(createDeepLEngine(config.deepl, http));
-  if (openai.translation) set.translation.push(createOpenAiTranslationEngine(openai.translation, http));
-  if (config.libreTranslate) set.translation.push(createLibreTranslateEngine(config.libreTranslate, http));
-  if (openai.voice) set.voice.push(createOpenAiVoiceEngine(openai.voice, http));
-  if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, http));
+  if (openai.speech) set.speech.push(createOpenAiSpeechEngine(openai.speech, openaiHttp));
+  if (config.deepl) set.translation.push(createDeepLEngine(config.deepl, http('deepl')));
+  if (openai.translation)
+    set.translation.push(
+      // A chat model writes a long answer for minutes: its own timeout, and no second request while the first may
+      // still be generating (issue 26 item 5).
+      createOpenAiTranslationEngine(openai.translation, {
+        ...openaiHttp,
+        timeoutSeconds: config.openaiTranslationTimeoutSeconds ?? 600,
+        retryAfterTimeout: false,
+      }),
+    );
+  if (config.libreTranslate)
+    set.translation.push(createLibreTranslateEngine(config.libreTranslate, http('libretranslate')));
+  if (openai.voice)
+    set.voice.push(withDefaultVoices(createOpenAiVoiceEngine(openai.voice, openaiHttp), config.voiceDefaults ?? {}));
+  if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, openaiHttp));
   if (config.local) {
     set.speech.push(createPocketsphinxEngine());
     set.translation.push(createApertiumEngine());
@@ -77,7 +105,9 @@ export function createEngineRegistry(config: EnginesConfig, engines: EngineSet =
   // The engine lists never change after start-up, so neither do their capabilities.
   let capabilities: CapabilitiesResponse | undefined;
   let described: { at: number; result: ReturnType<EngineRegistry['describe']> } | undefined;
+  const quotas = createQuotaReader(config);
   return {
+    quotas,
     choose: (req) => chooseEngines(engines, config.subtitles, req),
     capabilities: () => (capabilities ??= capabilitiesOf(engines)),
     findVoice: (language, id) => findVoice(engines.voice, normaliseLanguage(language), id),

@@ -5,6 +5,8 @@
  * thrown at once with their kind, so the job fails with a specific code and is not retried.
  */
 
+import type { EngineGate } from './engine-gate.ts';
+
 /**
  * Why an engine call failed: `quota` (DeepL 456, OpenAI 429 `insufficient_quota`), `input_too_large` (413, or 400
  * naming a length or size limit, OpenAI `context_length_exceeded`), `refused` (401/403 key, other 4xx: the same
@@ -38,6 +40,16 @@ export interface EngineHttpSettings {
    * Given by tests that check a long Retry-After is waited for without waiting it.
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * The engine's bounds on requests in flight and per minute (engine-gate.ts): every try waits for a slot, held
+   * until the answer's headers arrive. Absent: unbounded.
+   */
+  gate?: EngineGate;
+  /**
+   * Whether a request that got no answer within `timeoutSeconds` is sent again (default true). False for a
+   * generating API (chat completions), where the first request may still be running on the server.
+   */
+  retryAfterTimeout?: boolean;
 }
 
 /** Retry and timeout settings of one call. */
@@ -126,17 +138,20 @@ export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpO
   const sleep = opts.sleep ?? timerSleep;
   for (let attempt = 0; ; attempt++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
-    const signals = [AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])];
     let res: Response;
     try {
-      res = await fetch(url, { ...init, signal: AbortSignal.any(signals) });
+      // The timeout starts when the request is sent, not while it waits for the engine's gate.
+      const send = () =>
+        fetch(url, {
+          ...init,
+          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])]),
+        });
+      res = await (opts.gate ? opts.gate.run(send, opts.signal) : send());
     } catch (e) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      const why =
-        (e as Error).name === 'TimeoutError'
-          ? `no answer within ${timeoutMs / 1000} s`
-          : `cannot reach ${new URL(url).origin}`;
-      if (attempt < retries) {
+      const timedOut = (e as Error).name === 'TimeoutError';
+      const why = timedOut ? `no answer within ${timeoutMs / 1000} s` : `cannot reach ${new URL(url).origin}`;
+      if (attempt < retries && !(timedOut && opts.retryAfterTimeout === false)) {
         await sleep(500 * 2 ** attempt, opts.signal);
         continue;
       }

@@ -9,6 +9,10 @@
  *   changed before the oldest running job started (a folder of a running job was created after that job started,
  *   so it is kept), or all of them when no job is running;
  * - other DATA_DIR/work entries (interrupted PUT bodies, voice samples) untouched for an hour.
+ * The API process sweeps at start-up; every process that works jobs (the API with RUN_WORKER, `npm run worker` on a
+ * worker host, whose TMPDIR nothing else cleans: issue 26 item 6) also sweeps every TEMP_SWEEP_INTERVAL_SECONDS
+ * (startLeftoverSweeps). A temp folder changed within the last TEMP_MIN_AGE_MS is always kept: a job that started
+ * after the sweep read the running jobs may have just made it.
  */
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +29,8 @@ import { deploymentIdOf, TEMP_KINDS, tempNamePrefix } from './temp-folders.ts';
  */
 const JOB_WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(?:(?:\d+|redub)-)?[0-9a-f]+$/i;
 const OTHER_WORK_MAX_AGE_MS = 60 * 60 * 1000;
+/** A temp folder of this deployment younger than this (milliseconds since its last change) is never removed. */
+export const TEMP_MIN_AGE_MS = 5 * 60 * 1000;
 
 /** What one sweep removed: absolute paths. */
 export interface SweepResult {
@@ -72,8 +78,40 @@ export async function sweepLeftovers(
   for (const name of await entries(tmpDir)) {
     if (!ours.some((p) => name.startsWith(p))) continue;
     const file = path.join(tmpDir, name);
-    if ((await mtimeOf(file)) < oldestStart) await remove(file);
+    const changed = await mtimeOf(file);
+    if (changed < oldestStart && Date.now() - changed > TEMP_MIN_AGE_MS) await remove(file);
   }
   if (removed.length) ctx.logger.info({ count: removed.length }, 'removed leftovers of interrupted jobs');
   return { removed };
+}
+
+/**
+ * Sweeps now, then every `intervalSeconds` (TEMP_SWEEP_INTERVAL_SECONDS; 0: only now) until the context closes
+ * (the timer is registered in ctx.onClose and does not keep the process alive). Never throws: a failed sweep is
+ * logged and the next one runs on time.
+ * @returns the first sweep's result.
+ */
+export async function startLeftoverSweeps(
+  ctx: Pick<AppContext, 'db' | 'config' | 'logger' | 'onClose'>,
+  intervalSeconds = ctx.config.app.tempSweepIntervalSeconds,
+  tmpDir = os.tmpdir(),
+): Promise<SweepResult> {
+  const sweep = () =>
+    sweepLeftovers(ctx, tmpDir).catch((err: unknown) => {
+      ctx.logger.warn({ err }, 'leftover sweep failed');
+      return { removed: [] };
+    });
+  const first = await sweep();
+  if (intervalSeconds > 0) {
+    let running: Promise<unknown> | undefined;
+    const timer = setInterval(() => {
+      running ??= sweep().finally(() => (running = undefined));
+    }, intervalSeconds * 1000);
+    timer.unref();
+    ctx.onClose.push(async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+  return first;
 }

@@ -24,6 +24,8 @@ export interface FakeServer {
   requests: FakeRequest[];
   /** The next `n` requests are answered 429 with `Retry-After: seconds` and `body`. */
   rateLimitNext(n: number, seconds: number): void;
+  /** The most requests this server was answering at once so far (a client's concurrency, as a server sees it). */
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,8 @@ export async function startFakeServer(
   const requests: FakeRequest[] = [];
   let limited = 0;
   let retryAfter = 1;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -48,6 +52,7 @@ export async function startFakeServer(
             body: Buffer.concat(chunks),
           };
           requests.push(r);
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
           let out: FakeResponse;
           if (limited > 0) {
             limited--;
@@ -65,6 +70,7 @@ export async function startFakeServer(
             ...(isObj ? { 'content-type': 'application/json' } : {}),
             ...out.headers,
           });
+          inFlight--;
           res.end(isObj ? JSON.stringify(out.body) : out.body);
         })(),
     );
@@ -74,6 +80,7 @@ export async function startFakeServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    maxInFlight: () => maxInFlight,
     rateLimitNext(n, seconds) {
       limited = n;
       retryAfter = seconds;

@@ -10,10 +10,11 @@ import { languageName } from '../../../contract/languages.ts';
 /**
  * Starts the fake. `apiKey`: when set, requests must carry it as `api_key`. `batchLimit` and `charLimit` act as
  * the server's --batch-limit and --char-limit options: a request over them is refused with 400
- * "Invalid request: request (N) exceeds text limit (L)" (LibreTranslate app.py).
+ * "Invalid request: request (N) exceeds text limit (L)" (LibreTranslate app.py). `delayMs`: each translation
+ * answers after this long (a slow server, to see a client's requests in flight).
  */
 export async function startFakeLibreTranslate(
-  opts: { apiKey?: string; batchLimit?: number; charLimit?: number } = {},
+  opts: { apiKey?: string; batchLimit?: number; charLimit?: number; delayMs?: number } = {},
 ): Promise<FakeServer> {
   return startFakeServer(
     async (req) => {
@@ -54,6 +55,8 @@ export async function startFakeLibreTranslate(
         return over(q.length, opts.batchLimit);
       const chars = q.reduce((n, t) => n + [...t].length, 0);
       if (opts.charLimit !== undefined && chars > opts.charLimit) return over(chars, opts.charLimit);
+      // A busy or small server takes its time (opts.delayMs per request), as a self-hosted LibreTranslate does.
+      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       const out = await fakeTranslate(q, b.source === 'auto' ? 'en' : b.source, b.target);
       return { status: 200, body: { translatedText: Array.isArray(b.q) ? out : out[0] } };
     },

@@ -5,6 +5,7 @@
  */
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
+import { mapBounded } from '../engine-gate.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 
 const LANGS = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'hi', 'id']);
@@ -65,30 +66,34 @@ export function createLibreTranslateEngine(
       }
     },
     async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
-      const out: string[] = [];
-      for (const q of libreTranslateBatches(texts, cfg.limits ?? DEFAULT_LIBRETRANSLATE_LIMITS)) {
-        const res = await fetchWithRetry(
-          `${cfg.url}/translate`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              q,
-              source: normaliseLanguage(opts.from),
-              target: normaliseLanguage(opts.to),
-              format: q.some((s) => /<\/?g\d+>/.test(s)) ? 'html' : 'text',
-              ...(cfg.apiKey ? { api_key: cfg.apiKey } : {}),
-            }),
-          },
-          { engine: 'LibreTranslate', signal: opts.signal, ...http },
-        );
-        const body = (await res.json()) as { translatedText?: string[] | string };
-        const t = Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText ?? ''];
-        if (t.length !== q.length)
-          throw new Error(`LibreTranslate returned ${t.length} translations for ${q.length} texts`);
-        out.push(...t);
-      }
-      return out;
+      const batches = libreTranslateBatches(texts, cfg.limits ?? DEFAULT_LIBRETRANSLATE_LIMITS);
+      // Batches go in parallel up to the engine's gate (LIBRETRANSLATE_MAX_CONCURRENT), one at a time without one.
+      const results = await mapBounded(batches, http.gate?.limits.maxConcurrent ?? 1, (q) => one(q, opts));
+      return results.flat();
     },
   };
+
+  /** One request of at most the server's limits. */
+  async function one(q: string[], opts: TranslateOptions): Promise<string[]> {
+    const res = await fetchWithRetry(
+      `${cfg.url}/translate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          q,
+          source: normaliseLanguage(opts.from),
+          target: normaliseLanguage(opts.to),
+          format: q.some((s) => /<\/?g\d+>/.test(s)) ? 'html' : 'text',
+          ...(cfg.apiKey ? { api_key: cfg.apiKey } : {}),
+        }),
+      },
+      { engine: 'LibreTranslate', signal: opts.signal, ...http },
+    );
+    const body = (await res.json()) as { translatedText?: string[] | string };
+    const t = Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText ?? ''];
+    if (t.length !== q.length)
+      throw new Error(`LibreTranslate returned ${t.length} translations for ${q.length} texts`);
+    return t;
+  }
 }

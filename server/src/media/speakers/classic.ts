@@ -8,7 +8,6 @@
  *    pitch difference in octaves; the pieces of at least MIN_PIECE seconds are clustered by spectral clustering
  *    (spectral.ts: k-nearest-neighbour affinity, eigengap for the number of speakers on Auto, Ward grouping with
  *    `ml-hclust`); each shorter piece joins the speaker whose pooled Gaussian is nearest;
- *    (on long media at most MAX_CLUSTERED pieces, evenly spread, are clustered; the others join the nearest);
  * 4. smoothing: a piece shorter than MIN_TURN seconds between two pieces of one other speaker takes theirs, then
  *    neighbouring pieces of one speaker (less than MAX_GAP apart) join into one turn.
  * Speakers are named `S1`, `S2` … in order of first appearance. Times in seconds.
@@ -31,6 +30,13 @@ const MIN_PIECE = 0.75;
 const MIN_TURN = 0.5;
 /** Seconds: pauses shorter than this do not end a region nor a turn. */
 const MAX_GAP = 0.3;
+/**
+ * Most pieces clustered: on longer speech, this many core pieces spread evenly over the recording are clustered
+ * and every other piece joins the nearest speaker, so the stage's time stays linear in the media length (the
+ * distance matrix, eigen decomposition and Ward grouping grow with the square and the cube of the pieces).
+ * 400 one-second pieces hold several minutes of each speaker of a typical recording.
+ */
+export const MAX_CLUSTERED = 400;
 /** Weight of one octave of median-pitch difference against the MFCC likelihood ratio (per frame). */
 const PITCH_WEIGHT = 1;
 const DIMS = 12;
@@ -83,7 +89,8 @@ export function joinRegions(regions: SpeechRegion[]): SpeechRegion[] {
 
 /**
  * Diarizes `audio` (mono PCM, 16 kHz as the pipeline extracts it): the speaker turns in time order, none when
- * no speech is found. Pure computation, about 0.03 s per second of audio.
+ * no speech is found. Pure computation, about 0.03 s per second of audio, linear beyond MAX_CLUSTERED pieces;
+ * run it off the API's event loop (engines/speakers/classic.engine.ts runs it on a worker thread).
  */
 export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): SpeakerTurn[] {
   const regions = joinRegions(opts.regions?.length ? opts.regions : speechRuns(audio));
@@ -103,14 +110,6 @@ export async function diarizeClassicWav(
   return diarizeFeatures(await frameFeaturesOfWav(wavPath, regions, opts.signal), regions, opts.numSpeakers);
 }
 
-/**
- * Most pieces clustered together (an n x n distance matrix and its eigen-decomposition, O(n^3)): on longer media
- * that many are taken evenly spread over the recording and every other piece joins the nearest speaker, as the
- * short pieces do, so the work grows linearly with the length. 600 one-second pieces are ten minutes of speech,
- * 75 per speaker at the most speakers Auto looks for; clustering them takes about a second.
- */
-export const MAX_CLUSTERED = 600;
-
 /** Steps 2 to 4 on computed frame features and the joined speech regions. */
 function diarizeFeatures(f: FrameFeatures, regions: SpeechRegion[], numSpeakers?: number): SpeakerTurn[] {
   const pieces = cutPieces(regions, f.mfcc.length);
@@ -121,9 +120,10 @@ function diarizeFeatures(f: FrameFeatures, regions: SpeechRegion[], numSpeakers?
     const octaves = pitch[i] && pitch[j] ? Math.abs(Math.log2(pitch[i] / pitch[j])) : 0;
     return glrDistance(stats[i], stats[j]) + PITCH_WEIGHT * octaves;
   };
-  const long = pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : []));
-  const stride = long.length / MAX_CLUSTERED;
-  const core = stride > 1 ? Array.from({ length: MAX_CLUSTERED }, (_, n) => long[Math.floor(n * stride)]) : long;
+  const core = evenly(
+    pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : [])),
+    MAX_CLUSTERED,
+  );
   const coreLabels =
     core.length > 1 && numSpeakers !== 1
       ? spectralClusters(
@@ -149,6 +149,12 @@ function diarizeFeatures(f: FrameFeatures, regions: SpeechRegion[], numSpeakers?
     });
   });
   return toTurns(pieces, smooth(pieces, labels));
+}
+
+/** At most `most` of `items`, spread evenly (all of them when there are no more). */
+function evenly(items: number[], most: number): number[] {
+  if (items.length <= most) return items;
+  return Array.from({ length: most }, (_, k) => items[Math.floor((k * items.length) / most)]);
 }
 
 function smooth(pieces: Piece[], labels: number[]): number[] {

@@ -130,6 +130,7 @@ export function createJobRunner(ctx: AppContext) {
         engineFor: plan.translationFor,
         signal,
         onProgress: (percent) => report('translating', percent),
+        batching: ctx.config.engines.translationBatches,
       });
       return {
         outputs: result.outputs.map((o): OutputFile => ({ ...o, kind: 'document' })),
@@ -303,7 +304,10 @@ export function createJobRunner(ctx: AppContext) {
               status: 'completed',
               progress: 100,
               stage: 'done',
+              // A try that failed before (retried) left its failure behind: a completed job shows none.
               error: null,
+              errorCode: null,
+              errorDetail: null,
               creditsUsed: credits,
               notes: result.notes,
               ...(job.servicesRequested.includes('voice_over') ? { voices: result.voices } : {}),

@@ -108,10 +108,39 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.type(merged.contentType).send(text);
   });
 
-  app.get('/readyz', async (_request, reply) => {
-    const [database, queue] = await Promise.all([ctx.database.ping().catch(() => false), ctx.queue.ping()]);
+  app.get('/readyz', async (request, reply) => {
+    const [database, queue, quotas] = await Promise.all([
+      ctx.database.ping().catch(() => false),
+      ctx.queue.ping(),
+      ctx.engines.quotas(),
+    ]);
     const stopping = isStopping();
     const ready = database && queue && !stopping;
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', database, queue, stopping });
+    // An engine quota used up (DeepL's /v2/usage) is reported, not a reason to take this instance out: every
+    // instance shares the quota, and the other engines and the rest of the API still serve (issue 26 item 6).
+    const engineQuota = quotas.some((q) => q.exhausted)
+      ? 'exhausted'
+      : quotas.some((q) => q.exhausted === undefined)
+        ? 'unknown'
+        : 'ok';
+    return reply.status(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'not_ready',
+      database,
+      queue,
+      stopping,
+      engine_quota: engineQuota,
+      // Which engine and its figures: for operators only, as /healthz's details (issue 24: no engine names in public).
+      ...(mayReadOps(request, ctx.config.app.metricsToken) && quotas.length
+        ? {
+            engine_quotas: quotas.map((q) => ({
+              engine: q.engine,
+              exhausted: q.exhausted ?? null,
+              used: q.used ?? null,
+              limit: q.limit ?? null,
+              ...(q.error ? { error: q.error } : {}),
+            })),
+          }
+        : {}),
+    });
   });
 }
