@@ -7,21 +7,38 @@
  * and prints per run:
  * wall seconds and real-time factor (wall / media seconds), CPU seconds of the CLI and its children, peak resident
  * memory of the whole tree and per program (node, pocketsphinx_continuous, ffmpeg, apertium parts, rubberband...,
- * sampled every 200 ms; a program's figure is its largest single process), and the word error rate of the
+ * sampled every 200 ms; a program's figure is its largest single process), the CLI's own peak per stage (its
+ * summary's `stagePeakMB`), and the word error rate of the
  * transcript against the looped references, beside the figures of one loop (about 45 s, decoded the ordinary way);
  * a voice-over run adds the MP3 and MP4 durations beside the input's, seconds (ffprobe).
+ * `npm run bench:long -- --postgres --worker [--workers N] [--s3]` makes the same runs as an operator's service
+ * would (issue 25): PostgreSQL, the API and N (2) separate worker processes, local files or S3 (s3rver); the
+ * figures are then the workers' (CPU and memory of the worker processes and their programs, the worker's Node
+ * peak per job stage) and the word error rate is of the job's source cues (lib/long-service.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { werCounts } from '../server/src/media/word-error-rate.ts';
 import { writeSpeechLoop } from './lib/speech-loop.ts';
+import { runThroughService, treeProcesses } from './lib/long-service.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA = path.resolve(ROOT, '../shared/testdata');
 const MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 60);
 const RUNS = process.env.BENCH_LONG_OUTPUTS ? [process.env.BENCH_LONG_OUTPUTS] : ['subtitles', 'subtitles,voice_over'];
+const FLAGS = parseArgs({
+  options: {
+    postgres: { type: 'boolean' },
+    worker: { type: 'boolean' },
+    workers: { type: 'string' },
+    s3: { type: 'boolean' },
+  },
+}).values;
+/** `--postgres --worker`: the runs go through the API and separate worker processes (lib/long-service.ts). */
+const SERVICE = FLAGS.postgres || FLAGS.worker || FLAGS.s3 || FLAGS.workers !== undefined;
 const PIECES = ['LJ001-0001', 'LJ001-0002', 'LJ001-0003', 'LJ001-0004', 'jfk'];
 
 function referenceText(): string {
@@ -36,25 +53,6 @@ function referenceText(): string {
       refs[cells[1].replace(/\.wav$/, '')] = cells.at(-2)!;
   }
   return PIECES.map((p) => refs[p]).join(' ');
-}
-
-/** Resident bytes per process of the tree under `pid`: [pid, program name, bytes]. */
-function treeProcesses(pid: number): Array<[number, string, number]> {
-  const out: Array<[number, string, number]> = [];
-  const visit = (p: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
-      const name = /Name:\s+(\S+)/.exec(status)?.[1] ?? '?';
-      out.push([p, name, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024]);
-      for (const t of fs.readdirSync(`/proc/${p}/task`))
-        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean))
-          visit(Number(c));
-    } catch {
-      /* ended between reads */
-    }
-  };
-  visit(pid);
-  return out;
 }
 
 /** Runs `cli translate INPUT` into `out`; wall and CPU seconds, peak memory (tree, per program), the words. */
@@ -111,8 +109,10 @@ async function runCli(input: string, out: string, outputs: string) {
       .filter((f) => /\.(mp3|mp4)$/.test(f))
       .map((f) => [f.slice(-3), Math.round(durationOf(path.join(out, f)) * 1000) / 1000]),
   );
+  const summary = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { stagePeakMB?: Record<string, number> };
   return {
     durations,
+    stagePeakMB: summary.stagePeakMB ?? {},
     wall,
     cpu: cpu ? Math.round(Number(cpu[1]) + Number(cpu[2])) : null,
     peakTree,
@@ -122,6 +122,22 @@ async function runCli(input: string, out: string, outputs: string) {
 }
 
 const mb = (b: number) => Math.round(b / 1048576);
+
+/** The same run through the API and worker processes on PostgreSQL (`--postgres --worker`), same figures. */
+async function runService(video: string, outputs: string): Promise<Awaited<ReturnType<typeof runCli>>> {
+  if (!FLAGS.postgres || !FLAGS.worker) throw new Error('--postgres and --worker go together (and --workers N, --s3)');
+  const services = outputs.split(',').map((o) => (o === 'subtitles' ? 'subtitle' : o));
+  const r = await runThroughService(video, services, { workers: Number(FLAGS.workers ?? 2), s3: !!FLAGS.s3 });
+  return {
+    durations: Object.fromEntries(Object.entries(r.durations).map(([k, v]) => [k, Math.round(v * 1000) / 1000])),
+    stagePeakMB: Object.fromEntries(Object.entries(r.peakByStage).map(([k, v]) => [k, mb(v)])),
+    wall: r.wall,
+    cpu: Math.round(r.cpu),
+    peakTree: r.peakTree,
+    peakByProgram: r.peakByProgram,
+    words: r.words,
+  };
+}
 
 /** A media file's duration, seconds (ffprobe's format duration). */
 function durationOf(file: string): number {
@@ -183,12 +199,17 @@ async function main(): Promise<void> {
     const ref = Array.from({ length: loops }, referenceText).join(' ');
     const loopWer = werCounts(referenceText(), short.words);
     for (const [n, outputs] of RUNS.entries()) {
-      const long = await runCli(video, path.join(dir, `out-${n}`), outputs);
+      const long = SERVICE
+        ? await runService(video, outputs)
+        : await runCli(video, path.join(dir, `out-${n}`), outputs);
       const wer = werCounts(ref, long.words);
       process.stdout.write(
         `${JSON.stringify(
           {
             minutes: MINUTES,
+            configuration: SERVICE
+              ? `PostgreSQL, API + ${Number(FLAGS.workers ?? 2)} worker processes, ${FLAGS.s3 ? 'S3 (s3rver)' : 'local files'}`
+              : 'CLI, embedded',
             mediaSeconds: Math.round(mediaSeconds * 1000) / 1000,
             outputs,
             cores: os.availableParallelism(),
@@ -199,6 +220,7 @@ async function main(): Promise<void> {
             cpuPerMediaSecond: long.cpu === null ? null : Math.round((long.cpu / mediaSeconds) * 1000) / 1000,
             peakTreeMB: mb(long.peakTree),
             peakPerProcessMB: Object.fromEntries(Object.entries(long.peakByProgram).map(([k, v]) => [k, mb(v)])),
+            [SERVICE ? 'workerNodePeakPerStageMB' : 'nodePeakPerStageMB']: long.stagePeakMB,
             outputSeconds: long.durations,
             wordErrorRate: Math.round((wer.errors / wer.words) * 1000) / 10,
             referenceWords: wer.words,

@@ -4,7 +4,7 @@
  * engines the environment configures, chosen as for a job (registry.choose), so a job the API refuses is refused
  * here too, before any work.
  * Writes DIR/NAME_LANG.srt|.vtt|.mp3|.mp4 and DIR/transcript.json, shows a progress bar on a terminal (stderr),
- * prints a JSON summary last (stdout). Exit codes: 0 done, 1 the job failed (message on stderr), 2 bad arguments.
+ * prints a JSON summary last (stdout; `stagePeakMB`: this process's peak resident memory per stage, stage-memory.ts). Exit codes: 0 done, 1 the job failed (message on stderr), 2 bad arguments.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ import type { MediaService } from '../../../contract/jobs.ts';
 import { STUDIO_LANGUAGES, normaliseLanguage } from '../../../contract/languages.ts';
 import { runMediaPipeline } from '../media/pipeline.ts';
 import { probeMedia } from '../media/probe.ts';
+import { startStageMemory } from './stage-memory.ts';
 
 const USAGE = `Usage: npm run cli -- translate INPUT --from LANG|auto --to LANG[,LANG...] [--outputs subtitles,voice_over] [--voice-mode manual|dubbing] [--voice LANG=VOICE[,...]] --out DIR
   LANG: ${STUDIO_LANGUAGES.join(', ')} (en-gb etc. accepted)
@@ -134,6 +135,7 @@ export async function runTranslateCommand(argv: string[]): Promise<number> {
   const onSigint = () => ac.abort(new Error('Cancelled (Ctrl+C).'));
   process.once('SIGINT', onSigint);
   const bar = progressBar();
+  const memory = startStageMemory();
   const started = performance.now();
   try {
     const result = await runMediaPipeline(
@@ -143,7 +145,10 @@ export async function runTranslateCommand(argv: string[]): Promise<number> {
         baseName: path.basename(args.input).replace(/\.[^.]+$/, ''),
         outDir: args.out,
         signal: ac.signal,
-        onProgress: (p) => bar.update(p.stage, p.progress),
+        onProgress: (p) => {
+          memory.enter(p.stage);
+          bar.update(p.stage, p.progress);
+        },
       },
       plan,
     );
@@ -170,6 +175,7 @@ export async function runTranslateCommand(argv: string[]): Promise<number> {
       engines: result.engines,
       voices: result.voices,
       stageSeconds: result.stageSeconds,
+      stagePeakMB: await memory.stop(),
       totalSeconds: Math.round((performance.now() - started) / 10) / 100,
       notes: result.notes,
     };
@@ -180,6 +186,7 @@ export async function runTranslateCommand(argv: string[]): Promise<number> {
     process.stderr.write(`Error${e instanceof CodedError ? ` (${e.code})` : ''}: ${(e as Error).message}\n`);
     return 1;
   } finally {
+    await memory.stop();
     process.off('SIGINT', onSigint);
   }
 }

@@ -3,7 +3,7 @@
  * with the sample work the voice-over needs: mix to mono, resample, trim silence, loudness-normalise.
  * Samples are Float32 in [-1, 1]; rates in Hz; durations in seconds.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 
 /** Mono audio. */
 export interface MonoAudio {
@@ -130,4 +130,57 @@ export function normaliseLoudness(a: MonoAudio, targetDb = -20): MonoAudio {
   for (const x of a.samples) peak = Math.max(peak, Math.abs(x));
   const gain = Math.min(10 ** ((targetDb - level) / 20), peak > 0 ? 10 ** (-1 / 20) / peak : 1);
   return { rate: a.rate, samples: a.samples.map((x) => x * gain) };
+}
+
+/** Where a WAV file's samples are and how they are stored: `fmt ` fields, data offset and length, bytes. */
+export interface WavLayout {
+  /** 1 integer PCM, 3 float. */
+  format: number;
+  channels: number;
+  /** Hz. */
+  rate: number;
+  bits: number;
+  /** Byte offset of the first sample in the file. */
+  dataOffset: number;
+  /** Sample frames (one sample per channel) in the file. */
+  frames: number;
+}
+
+/**
+ * Reads the layout of a WAV file from its first 64 KB and its size, without reading the samples.
+ * @throws Error when the file is not a PCM WAV with a `fmt ` chunk before its `data` chunk.
+ */
+export async function readWavLayout(path: string): Promise<WavLayout> {
+  const fh = await open(path, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    const head = Buffer.alloc(Math.min(size, 65536));
+    await fh.read(head, 0, head.length, 0);
+    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
+      throw new Error(`${path} is not a WAV file`);
+    let off = 12;
+    let fmt: Omit<WavLayout, 'dataOffset' | 'frames'> | undefined;
+    while (off + 8 <= head.length) {
+      const id = head.toString('ascii', off, off + 4);
+      let bytes = head.readUInt32LE(off + 4);
+      const body = off + 8;
+      if (id === 'fmt ')
+        fmt = {
+          format: head.readUInt16LE(body),
+          channels: head.readUInt16LE(body + 2),
+          rate: head.readUInt32LE(body + 4),
+          bits: head.readUInt16LE(body + 14),
+        };
+      if (id === 'data') {
+        if (!fmt) throw new Error(`${path}: data before fmt`);
+        // Streaming writers put 0 or 0xFFFFFFFF as the size: take the rest of the file.
+        if (bytes === 0 || body + bytes > size) bytes = size - body;
+        return { ...fmt, dataOffset: body, frames: Math.floor(bytes / ((fmt.bits / 8) * fmt.channels)) };
+      }
+      off = body + bytes + (bytes % 2);
+    }
+    throw new Error(`${path}: no audio data`);
+  } finally {
+    await fh.close();
+  }
 }

@@ -16,7 +16,7 @@ import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClassicSpeakersEngine } from '../../../server/src/engines/speakers/classic.engine.ts';
-import { diarizeClassic, MAX_CLUSTERED } from '../../../server/src/media/speakers/classic.ts';
+import { diarizeClassic, diarizeClassicWav, MAX_CLUSTERED } from '../../../server/src/media/speakers/classic.ts';
 import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
 import { SPEAKERS_ARTIFACT, type SpeakerTrack } from '../../../server/src/media/stages/speakers.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
@@ -66,6 +66,61 @@ describe('the classic speaker engine', () => {
     const turns = diarizeClassic(audio, { numSpeakers: 1 });
     expect(new Set(turns.map((t) => t.speaker))).toEqual(new Set(['S1']));
   });
+});
+
+describe('the classic speaker engine on long media (issue 25)', () => {
+  it('reads the WAV a block at a time: the pyannote sample three times over gives the turns read whole', async () => {
+    // 90 s: three blocks of BLOCK_SECONDS, so two block joins fall inside speech.
+    const wav = path.join(dir, 'sample-3x.wav');
+    await runProcess('ffmpeg', [
+      '-v',
+      'error',
+      '-stream_loop',
+      '2',
+      '-i',
+      `${TESTDATA}/speakers/sample.wav`,
+      '-c',
+      'copy',
+      wav,
+    ]);
+    const once = parseRttm(await readFile(`${TESTDATA}/speakers/sample.rttm`, 'utf8')).get('sample')!;
+    const regions = [0, 30, 60].flatMap((o) => once.map((t) => ({ start: t.start + o, end: t.end + o })));
+    const whole = diarizeClassic(await readWav(wav), { regions, numSpeakers: 2 });
+    const blocks = await diarizeClassicWav(wav, { regions, numSpeakers: 2 });
+    expect(new Set(blocks.map((t) => t.speaker)).size).toBe(2);
+    expect(diarizationErrorRate(whole, blocks, { collar: 0 }).der).toBeLessThan(0.02);
+  });
+
+  it(
+    'tells the woman and the man apart in 11 minutes of their turns, more pieces than it clusters at once',
+    { timeout: 300_000 },
+    async () => {
+      // The two-voice recording (27.6 s) 26 times, read in blocks: 676 pieces of about a second, over MAX_CLUSTERED.
+      const loops = 26;
+      const long = path.join(dir, 'two-voices-26x.wav');
+      await runProcess('ffmpeg', [
+        '-v',
+        'error',
+        '-stream_loop',
+        String(loops - 1),
+        '-i',
+        twoVoices,
+        '-c',
+        'copy',
+        long,
+      ]);
+      const loop = 9.7 + 0.6 + 11 + 0.6 + 5.1 + 0.6;
+      const reference = Array.from({ length: loops }, (_, k) => [
+        { start: k * loop, end: k * loop + 9.7, speaker: 'woman' },
+        { start: k * loop + halves.female1, end: k * loop + halves.female1 + 11, speaker: 'man' },
+        { start: k * loop + halves.male, end: k * loop + halves.male + 5.1, speaker: 'woman' },
+      ]).flat();
+      const turns = await diarizeClassicWav(long, { regions: reference });
+      expect(loops * (10 + 11 + 5)).toBeGreaterThan(MAX_CLUSTERED);
+      expect(new Set(turns.map((t) => t.speaker)).size).toBe(2);
+      expect(diarizationErrorRate(reference, turns, { collar: 0.25 }).der).toBeLessThan(0.15);
+    },
+  );
 });
 
 describe('the classic engine on long media (issue 24 item 5)', () => {

@@ -16,7 +16,7 @@ import { FRAME_STEP } from '../sync/mfcc.ts';
 import { speechRuns } from '../sync/voicing.ts';
 import type { MonoAudio } from '../wav.ts';
 import type { SpeakerTurn } from './der.ts';
-import { frameFeatures, voicedMedian } from './features.ts';
+import { frameFeatures, frameFeaturesOfWav, voicedMedian, type FrameFeatures } from './features.ts';
 import { addStats, glrDistance, statsOf, type GaussianStats } from './gaussian.ts';
 import { spectralClusters } from './spectral.ts';
 
@@ -94,7 +94,24 @@ export function joinRegions(regions: SpeechRegion[]): SpeechRegion[] {
  */
 export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): SpeakerTurn[] {
   const regions = joinRegions(opts.regions?.length ? opts.regions : speechRuns(audio));
-  const f = frameFeatures(audio, regions);
+  return diarizeFeatures(frameFeatures(audio, regions), regions, opts.numSpeakers);
+}
+
+/**
+ * Diarizes a 16 kHz mono WAV file given its speech `regions` (seconds; the transcript's words), reading it a block
+ * at a time (features.ts `frameFeaturesOfWav`): memory and time grow linearly with the length (issue 25).
+ * @throws Error when the file is not a 16 kHz WAV; the signal's reason when aborted.
+ */
+export async function diarizeClassicWav(
+  wavPath: string,
+  opts: { numSpeakers?: number; regions: SpeechRegion[]; signal?: AbortSignal },
+): Promise<SpeakerTurn[]> {
+  const regions = joinRegions(opts.regions);
+  return diarizeFeatures(await frameFeaturesOfWav(wavPath, regions, opts.signal), regions, opts.numSpeakers);
+}
+
+/** Steps 2 to 4 on computed frame features and the joined speech regions. */
+function diarizeFeatures(f: FrameFeatures, regions: SpeechRegion[], numSpeakers?: number): SpeakerTurn[] {
   const pieces = cutPieces(regions, f.mfcc.length);
   if (!pieces.length) return [];
   const stats = pieces.map((p) => statsOf(f.mfcc.slice(p.from, p.to), DIMS));
@@ -108,10 +125,10 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
     MAX_CLUSTERED,
   );
   const coreLabels =
-    core.length > 1 && opts.numSpeakers !== 1
+    core.length > 1 && numSpeakers !== 1
       ? spectralClusters(
           core.map((i) => core.map((j) => (i === j ? 0 : distance(i, j)))),
-          opts.numSpeakers && Math.min(opts.numSpeakers, core.length),
+          numSpeakers && Math.min(numSpeakers, core.length),
           Math.min(MAX_SPEAKERS, core.length),
         )
       : core.map(() => 0);

@@ -78,9 +78,10 @@ function filterBank(rate: number, nfft: number): { from: number; weights: Float6
 
 /**
  * Computes normalised MFCC frames (12 coefficients each, c1..c12, CMVN) of `samples` at `rate` Hz.
- * An empty or sub-frame signal gives no frames.
+ * An empty or sub-frame signal gives no frames. `normalise: false` leaves the CMVN out, for a signal analysed in
+ * blocks whose frames are normalised together afterwards (`normaliseFrames`, speakers/features.ts).
  */
-export function mfcc(samples: Float32Array, rate: number): MfccFrames {
+export function mfcc(samples: Float32Array, rate: number, options: { normalise?: boolean } = {}): MfccFrames {
   const len = Math.round(FRAME_LENGTH * rate);
   const step = Math.round(FRAME_STEP * rate);
   let nfft = 1;
@@ -123,12 +124,12 @@ export function mfcc(samples: Float32Array, rate: number): MfccFrames {
     v[COEFFS] = energy[k];
     frames.push(v);
   }
-  normalise(frames);
+  if (options.normalise !== false) normaliseFrames(frames);
   return { frames, energy };
 }
 
 /** Cepstral mean and variance normalisation over all frames (in place). */
-function normalise(frames: Float32Array[]): void {
+export function normaliseFrames(frames: Float32Array[]): void {
   if (!frames.length) return;
   for (let c = 0; c <= COEFFS; c++) {
     let sum = 0;
