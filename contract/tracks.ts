@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { finiteNumber } from './numbers.ts';
 import { CUE_RULES } from './cues.ts';
 import { LanguageCode } from './languages.ts';
+import { GlossaryFlags } from './glossary.ts';
 
 /**
  * One editable cue: `id` is stable across saves (the editor keeps it when it changes the text or times; new
@@ -58,6 +59,8 @@ export const TracksResponse = v.object({
   /** Keyed by target language (base code), for every target of the job. */
   targets: v.record(v.string(), v.object({ cues: v.array(TrackCue) })),
   warnings: TrackWarnings,
+  /** Target cues missing a glossary term's required rendering (contract/glossary.ts); absent: no glossary. */
+  glossary: v.optional(GlossaryFlags),
 });
 export type TracksResponse = v.InferOutput<typeof TracksResponse>;
 

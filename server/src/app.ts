@@ -33,6 +33,7 @@ import { storageFailure } from './storage/storage-failure.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { idempotencySweep } from './modules/idempotency/idempotency.sweep.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { glossaryRoutes } from './modules/glossary/glossary.routes.ts';
 
 /** A route module: registers its routes on the app with the context it needs. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -56,6 +57,8 @@ const ROUTE_MODULES: RouteModule[] = [
   apiKeyRoutes,
   idempotencySweep,
   webhookRoutes,
+  // Issue 20 item 4.
+  glossaryRoutes,
 ];
 
 /** Paths that belong to the API, never to the single-page app. */

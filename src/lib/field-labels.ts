@@ -62,4 +62,8 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   events: msg`Events`,
   // Credit packs (issue 23)
   credits: msg`Credits`,
+  // Glossary (issue 20 item 4)
+  term: msg`Term`,
+  csv: msg`Glossary file`,
+  replace: msg`Replace the glossary`,
 };

@@ -13,6 +13,7 @@ import { DocumentError } from './document.errors.ts';
 import { CONTENT_TYPES, type DocumentFormat } from './document-format.ts';
 import { countDocument, openDocument } from './document-opener.ts';
 import { translateUnits } from './unit-translator.ts';
+import { glossaryRules, type GlossarySnapshot } from '../../../contract/glossary.ts';
 
 export type { DocumentFormat } from './document-format.ts';
 export { DocumentError, type DocumentErrorCode } from './document.errors.ts';
@@ -45,6 +46,8 @@ export interface TranslateDocumentRequest {
    * refused before). Throws NoEngineError when no engine serves the pair.
    */
   engineFor: (from: string, to: string) => TranslationEngine | null;
+  /** The job's glossary snapshot: its rules for each pair go to the engine, then the paragraph check. */
+  glossary?: GlossarySnapshot;
   signal?: AbortSignal;
   /** Percent 0..100. */
   onProgress?: (percent: number) => void;
@@ -101,6 +104,7 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
         from,
         to: lang,
         signal: req.signal,
+        glossary: glossaryRules(req.glossary, from, lang),
         onProgress: (f) => progress(f * 0.9),
       });
       tagFallbacks += done.fallbacks;

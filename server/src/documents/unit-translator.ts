@@ -4,6 +4,7 @@
  * batches. Units without letters (numbers, dates, symbols) are kept as they are.
  */
 import type { TranslationEngine } from '../engines/translation.engine.ts';
+import type { GlossaryRule } from '../../../contract/glossary.ts';
 import { DocumentError } from './document.errors.ts';
 import { engineFailure } from '../engines/engine-failure.ts';
 import type { TextUnit } from './document-format.ts';
@@ -30,7 +31,14 @@ export interface TranslatedUnits {
 export async function translateUnits(
   units: TextUnit[],
   engine: TranslationEngine,
-  opts: { from: string; to: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
+  opts: {
+    from: string;
+    to: string;
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    /** The job's glossary rules for this pair (contract glossaryRules). */
+    glossary?: readonly GlossaryRule[];
+  },
 ): Promise<TranslatedUnits> {
   const plans: Array<{ text: string; plan: TagPlan } | null> = units.map((u) =>
     hasLetters(u.pieces.join('')) ? tagPieces(u.pieces) : null,
@@ -54,7 +62,12 @@ export async function translateUnits(
     const batch = unique.slice(start, start + BATCH);
     let out: string[];
     try {
-      out = await engine.translate(batch, { from: opts.from, to: opts.to, signal: opts.signal });
+      out = await engine.translate(batch, {
+        from: opts.from,
+        to: opts.to,
+        signal: opts.signal,
+        glossary: opts.glossary,
+      });
     } catch (e) {
       if (opts.signal?.aborted) throw aborted();
       const failure = engineFailure(e, 'translation', engine.id);

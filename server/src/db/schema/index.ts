@@ -4,3 +4,5 @@ export * from './jobs.schema.ts';
 export * from './billing.schema.ts';
 // Issue 23: API keys, idempotency, webhooks.
 export * from './api.schema.ts';
+// Issue 20 item 4: the glossary.
+export * from './glossary.schema.ts';

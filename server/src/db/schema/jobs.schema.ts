@@ -26,6 +26,7 @@ import type {
   VoiceOverMode,
 } from '../../../../contract/jobs.ts';
 import type { UploadKind } from '../../../../contract/uploads.ts';
+import type { GlossarySnapshot } from '../../../../contract/glossary.ts';
 import type { DubSegmentsReport, RevisionOrigin, TrackCue } from '../../../../contract/tracks.ts';
 import { users } from './users.schema.ts';
 
@@ -123,6 +124,8 @@ export const jobs = pgTable(
     subtitleStyle: jsonb('subtitle_style').$type<SubtitleStyle>(),
     /** `num_speakers` of the request: how many people speak, 1 … 8; null for Auto (issue 19). */
     numSpeakers: integer('num_speakers'),
+    /** The owner's glossary when the job was created (contract GlossarySnapshot, migration 0036); null: none. */
+    glossary: jsonb('glossary').$type<GlossarySnapshot>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -6,6 +6,7 @@
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { translateProtected } from './glossary-terms.ts';
 
 const LANGS = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'hi', 'id']);
 
@@ -64,31 +65,36 @@ export function createLibreTranslateEngine(
         return false;
       }
     },
-    async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
-      const out: string[] = [];
-      for (const q of libreTranslateBatches(texts, cfg.limits ?? DEFAULT_LIBRETRANSLATE_LIMITS)) {
-        const res = await fetchWithRetry(
-          `${cfg.url}/translate`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              q,
-              source: normaliseLanguage(opts.from),
-              target: normaliseLanguage(opts.to),
-              format: q.some((s) => /<\/?g\d+>/.test(s)) ? 'html' : 'text',
-              ...(cfg.apiKey ? { api_key: cfg.apiKey } : {}),
-            }),
-          },
-          { engine: 'LibreTranslate', signal: opts.signal, ...http },
-        );
-        const body = (await res.json()) as { translatedText?: string[] | string };
-        const t = Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText ?? ''];
-        if (t.length !== q.length)
-          throw new Error(`LibreTranslate returned ${t.length} translations for ${q.length} texts`);
-        out.push(...t);
-      }
-      return out;
+    async translate(input: string[], opts: TranslateOptions): Promise<string[]> {
+      // No glossary API: the terms travel as placeholders (glossary-terms.ts).
+      return translateProtected(input, opts.glossary, (texts) => translateBatches(texts, opts));
     },
   };
+
+  async function translateBatches(texts: string[], opts: TranslateOptions): Promise<string[]> {
+    const out: string[] = [];
+    for (const q of libreTranslateBatches(texts, cfg.limits ?? DEFAULT_LIBRETRANSLATE_LIMITS)) {
+      const res = await fetchWithRetry(
+        `${cfg.url}/translate`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            q,
+            source: normaliseLanguage(opts.from),
+            target: normaliseLanguage(opts.to),
+            format: q.some((s) => /<\/?g\d+>/.test(s)) ? 'html' : 'text',
+            ...(cfg.apiKey ? { api_key: cfg.apiKey } : {}),
+          }),
+        },
+        { engine: 'LibreTranslate', signal: opts.signal, ...http },
+      );
+      const body = (await res.json()) as { translatedText?: string[] | string };
+      const t = Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText ?? ''];
+      if (t.length !== q.length)
+        throw new Error(`LibreTranslate returned ${t.length} translations for ${q.length} texts`);
+      out.push(...t);
+    }
+    return out;
+  }
 }

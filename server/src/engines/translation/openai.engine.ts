@@ -7,6 +7,7 @@ import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { EngineHttpError, fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { languageName, normaliseLanguage } from '../../../../contract/languages.ts';
+import { expectedOf, type GlossaryRule } from '../../../../contract/glossary.ts';
 
 /** Texts per request: enough neighbours for context, small enough for a short answer. */
 const BATCH = 40;
@@ -18,6 +19,15 @@ export const TRANSLATION_SYSTEM_PROMPT =
   'Answer only with JSON {"translations":[...]} holding exactly one string per text, in order.';
 
 /**
+ * Added to the system prompt when the job has a glossary; the user message then holds `"glossary":[{"term",
+ * "translation"}]` (a kept term has its own words as translation).
+ */
+export const GLOSSARY_PROMPT =
+  ' The JSON may hold "glossary": [{"term","translation"}]. Wherever a text holds a glossary term (ignoring case), ' +
+  'render it exactly as its translation (inflect nothing else around it to break it); a term whose translation ' +
+  'equals the term is a name or brand: keep it unchanged.';
+
+/**
  * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
  * @throws from `translate`: EngineHttpError (HTTP) or Error when the answer is not one translation per text.
  */
@@ -25,8 +35,24 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;
 
-  async function batch(texts: string[], from: string, to: string, signal?: AbortSignal): Promise<string[]> {
-    const user = { source_language: languageName(from) ?? from, target_language: languageName(to) ?? to, texts };
+  async function batch(
+    texts: string[],
+    from: string,
+    to: string,
+    signal?: AbortSignal,
+    rules: readonly GlossaryRule[] = [],
+  ): Promise<string[]> {
+    // Only the terms this batch holds go into the prompt (a long glossary would crowd the texts out).
+    const joined = texts.join('\n').toLowerCase();
+    const glossary = rules
+      .filter((r) => joined.includes(r.term.toLowerCase()))
+      .map((r) => ({ term: r.term, translation: expectedOf(r) }));
+    const user = {
+      source_language: languageName(from) ?? from,
+      target_language: languageName(to) ?? to,
+      texts,
+      ...(glossary.length ? { glossary } : {}),
+    };
     const res = await fetchWithRetry(
       `${ep.baseUrl}/v1/chat/completions`,
       {
@@ -37,7 +63,10 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
           temperature: 0,
           response_format: { type: 'json_object' },
           messages: [
-            { role: 'system', content: TRANSLATION_SYSTEM_PROMPT },
+            {
+              role: 'system',
+              content: glossary.length ? TRANSLATION_SYSTEM_PROMPT + GLOSSARY_PROMPT : TRANSLATION_SYSTEM_PROMPT,
+            },
             { role: 'user', content: JSON.stringify(user) },
           ],
         }),
@@ -85,7 +114,7 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
       const to = normaliseLanguage(opts.to);
       const out: string[] = [];
       for (let i = 0; i < texts.length; i += BATCH)
-        out.push(...(await batch(texts.slice(i, i + BATCH), from, to, opts.signal)));
+        out.push(...(await batch(texts.slice(i, i + BATCH), from, to, opts.signal, opts.glossary)));
       return out;
     },
   };

@@ -6,6 +6,7 @@
  */
 import { rulesFor } from '../../../../contract/cue-rules.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { glossaryRules } from '../../../../contract/glossary.ts';
 import { cutCues } from '../cue-cutter.ts';
 import { segmentsFromCues } from '../dub-segments.ts';
 import { sentenceText } from '../sentences.ts';
@@ -51,7 +52,15 @@ export const translateStage: StageModule = {
         const rules = rulesFor(lang);
         const r = engine
           ? await viaEngine(s, 'translation', engine.id, () =>
-              translateSentences(sentences, engine, source, lang, rules.joiner, s.req.signal),
+              translateSentences(
+                sentences,
+                engine,
+                source,
+                lang,
+                rules.joiner,
+                s.req.signal,
+                glossaryRules(s.req.glossary, source, lang),
+              ),
             )
           : { sentences, texts: sentences.map((u) => sentenceText(u)) };
         const cues = cutCues(lang === source ? sentences : r.sentences, lang, rulesFor(lang, s.plan.subtitleRules));

@@ -128,6 +128,7 @@ export function createJobRunner(ctx: AppContext) {
         to: job.targetLanguages,
         outDir,
         engineFor: plan.translationFor,
+        glossary: job.glossary ?? undefined,
         signal,
         onProgress: (percent) => report('translating', percent),
       });
@@ -157,6 +158,7 @@ export function createJobRunner(ctx: AppContext) {
               : undefined,
           subtitleStyle: job.subtitleStyle ?? undefined,
           numSpeakers: job.numSpeakers ?? undefined,
+          glossary: job.glossary ?? undefined,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,

@@ -35,6 +35,8 @@ import { presentJob, type JobResponse } from '../jobs/job.presenter.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
 import * as repo from './tracks.repository.ts';
+import { glossaryFlagsOf } from './track-glossary.ts';
+import { glossaryRules } from '../../../../contract/glossary.ts';
 import { checkTrack, redubChanges, toCue, trackSegments, warningsOf } from './track-cues.ts';
 import { engineFailure } from '../../engines/engine-failure.ts';
 
@@ -59,8 +61,14 @@ async function latestTracks(ctx: Ctx, job: jobsRepo.JobRow): Promise<StoredTrack
   return row.tracks;
 }
 
-function present(revision: number, tracks: StoredTracks): TracksResponse {
-  return { revision, source: tracks.source, targets: tracks.targets, warnings: warningsOf(tracks) };
+function present(revision: number, tracks: StoredTracks, job: jobsRepo.JobRow): TracksResponse {
+  return {
+    revision,
+    source: tracks.source,
+    targets: tracks.targets,
+    warnings: warningsOf(tracks),
+    glossary: glossaryFlagsOf(tracks, job.glossary),
+  };
 }
 
 /** The job's target language (base code) for `code`. @throws AppError VALIDATION_FAILED */
@@ -114,13 +122,13 @@ async function saveRevision(
     throw new AppError('REVISION_CONFLICT', undefined, { revision: now?.tracksRevision ?? loaded });
   }
   await renderSubtitles(ctx, job, tracks, changed);
-  return present(revision, tracks);
+  return present(revision, tracks, job);
 }
 
 /** GET /v1/jobs/{id}/tracks. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
 export async function getTracks(ctx: Ctx, userId: string, jobId: string): Promise<TracksResponse> {
   const job = await jobWithTracks(ctx, userId, jobId);
-  return present(job.tracksRevision!, await latestTracks(ctx, job));
+  return present(job.tracksRevision!, await latestTracks(ctx, job), job);
 }
 
 /**
@@ -246,7 +254,15 @@ async function translateInto(
     let translated = { sentences: words };
     if (engine && lang !== source) {
       try {
-        translated = await translateSentences(words, engine, source, lang, rulesFor(lang).joiner);
+        translated = await translateSentences(
+          words,
+          engine,
+          source,
+          lang,
+          rulesFor(lang).joiner,
+          undefined,
+          glossaryRules(job.glossary, source, lang),
+        );
       } catch (err) {
         // The engine's own words go to the log only.
         ctx.logger.warn({ err, jobId, engine: engine.id }, 'translate again failed');
