@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { CueRule } from '../../../../contract/cues.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { RULE_LABELS } from '../labels.ts';
+import { GlossaryFlagMark } from '../../glossary/components/glossary-flag-mark.tsx';
 
 interface CueTextProps {
   cue: TrackCue;
@@ -47,6 +48,7 @@ export function CueText({ cue, track, language, label, warnings, onChange, onNex
           ))}
         </ul>
       ) : null}
+      <GlossaryFlagMark track={track} cueId={cue.id} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import './settings.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ApiKeysSection } from '../../api-access/components/api-keys-section.tsx';
+import { GlossarySection } from '../../glossary/components/glossary-section.tsx';
 
 const PAGE_TITLE = msg`Account Settings`;
 
@@ -231,6 +232,7 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
             ) : null}
           </div>
         </section>
+        <GlossarySection />
         <ApiKeysSection />
         <section className="card">
           <div className="card-header">
