@@ -49,7 +49,8 @@ export default defineConfig({
               cacheName: 'tarjama-downloads',
               expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [0, 200] },
-              networkTimeoutSeconds: 10,
+              // No network timeout: a slow answer is waited for, because the kept copy may be older than the file on
+              // the server (after an edit or a re-dub); only a failed request (offline) falls back to the kept copy.
               // One entry per file, keyed by its path without the signature (which changes on every job-list read):
               // each download from the network replaces the kept copy, so after an edit or a re-dub the offline copy
               // is the newest one. Matching with ignoreSearch instead kept one copy per signature and answered with

@@ -77,7 +77,7 @@ test('after an edit, the SRT kept for offline use is the edited one (item 2)', a
   });
   expect(saved.status()).toBe(200);
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect.poll(() => downloadSrt(page), { timeout: 30_000, intervals: [2_000] }).toContain(FIX);
+  await expect.poll(() => downloadSrt(page), { timeout: 60_000, intervals: [2_000] }).toContain(FIX);
 
   // Offline, the kept copy is the one last downloaded, with the fix. The files cannot be reached at all (the
   // service worker's own requests included), as with the network really gone.

@@ -13,7 +13,10 @@ import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { runMediaPipeline, type PipelineRequest } from '../../../server/src/media/pipeline.ts';
 import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
-import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClassicSpeakersEngine } from '../../../server/src/engines/speakers/classic.engine.ts';
+import { diarizeClassic, MAX_CLUSTERED } from '../../../server/src/media/speakers/classic.ts';
 import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
 import { SPEAKERS_ARTIFACT, type SpeakerTrack } from '../../../server/src/media/stages/speakers.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
@@ -63,6 +66,52 @@ describe('the classic speaker engine', () => {
     const turns = diarizeClassic(audio, { numSpeakers: 1 });
     expect(new Set(turns.map((t) => t.speaker))).toEqual(new Set(['S1']));
   });
+});
+
+describe('the classic engine on long media (issue 24 item 5)', () => {
+  it('diarizes on a worker thread: the process answers HTTP while it works, and long speech keeps both speakers', async () => {
+    // The two-voice recording (27.6 s, 25.8 s of speech) looped 20 times: 9 minutes, more one-second pieces of
+    // speech than MAX_CLUSTERED, so some of them join their speaker by nearness instead of clustering.
+    const long = path.join(dir, 'two-voices-long.wav');
+    await runProcess('ffmpeg', ['-v', 'error', '-stream_loop', '19', '-i', twoVoices, '-c', 'copy', long]);
+    const one = await readWav(twoVoices);
+    const loop = one.samples.length / one.rate;
+    expect(20 * (loop - 3 * 0.6)).toBeGreaterThan(MAX_CLUSTERED);
+    const server = createServer((_, res) => res.end('pong'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      const order: string[] = [];
+      const diarizing = createClassicSpeakersEngine()
+        .diarize(long, {})
+        .then((turns) => (order.push('diarized'), turns));
+      // Wait a moment so the work has begun, then ask this process for an answer.
+      await new Promise((r) => setTimeout(r, 300));
+      await fetch(url).then((res) => res.text().then(() => order.push('answered')));
+      const turns = await diarizing;
+      expect(order).toEqual(['answered', 'diarized']);
+      expect(turns.at(-1)!.end).toBeGreaterThan(19 * loop);
+      // Who speaks most in [from, to] (seconds).
+      const mostIn = (from: number, to: number) => {
+        const talk = new Map<string, number>();
+        for (const t of turns) {
+          const overlap = Math.min(to, t.end) - Math.max(from, t.start);
+          if (overlap > 0) talk.set(t.speaker, (talk.get(t.speaker) ?? 0) + overlap);
+        }
+        return [...talk].sort((a, b) => b[1] - a[1])[0]?.[0];
+      };
+      for (const k of [0, 9, 19]) {
+        const woman = mostIn(k * loop + 1, k * loop + 9);
+        const man = mostIn(k * loop + halves.female1 + 1, k * loop + halves.female1 + 10);
+        expect(woman).toBeDefined();
+        expect(man).toBeDefined();
+        expect(woman).not.toBe(man);
+        expect(woman).toBe(mostIn(1, 9));
+      }
+    } finally {
+      server.close();
+    }
+  }, 180_000);
 });
 
 describe('the speakers stage in the pipeline', () => {

@@ -30,6 +30,13 @@ const MIN_PIECE = 0.75;
 const MIN_TURN = 0.5;
 /** Seconds: pauses shorter than this do not end a region nor a turn. */
 const MAX_GAP = 0.3;
+/**
+ * Most pieces clustered: on longer speech, this many core pieces spread evenly over the recording are clustered
+ * and every other piece joins the nearest speaker, so the stage's time stays linear in the media length (the
+ * distance matrix, eigen decomposition and Ward grouping grow with the square and the cube of the pieces).
+ * 400 one-second pieces hold several minutes of each speaker of a typical recording.
+ */
+export const MAX_CLUSTERED = 400;
 /** Weight of one octave of median-pitch difference against the MFCC likelihood ratio (per frame). */
 const PITCH_WEIGHT = 1;
 const DIMS = 12;
@@ -82,7 +89,8 @@ export function joinRegions(regions: SpeechRegion[]): SpeechRegion[] {
 
 /**
  * Diarizes `audio` (mono PCM, 16 kHz as the pipeline extracts it): the speaker turns in time order, none when
- * no speech is found. Pure computation, about 0.03 s per second of audio.
+ * no speech is found. Pure computation, about 0.03 s per second of audio, linear beyond MAX_CLUSTERED pieces;
+ * run it off the API's event loop (engines/speakers/classic.engine.ts runs it on a worker thread).
  */
 export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): SpeakerTurn[] {
   const regions = joinRegions(opts.regions?.length ? opts.regions : speechRuns(audio));
@@ -95,7 +103,10 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
     const octaves = pitch[i] && pitch[j] ? Math.abs(Math.log2(pitch[i] / pitch[j])) : 0;
     return glrDistance(stats[i], stats[j]) + PITCH_WEIGHT * octaves;
   };
-  const core = pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : []));
+  const core = evenly(
+    pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : [])),
+    MAX_CLUSTERED,
+  );
   const coreLabels =
     core.length > 1 && opts.numSpeakers !== 1
       ? spectralClusters(
@@ -111,8 +122,9 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
   });
   const labels = pieces.map(() => 0);
   core.forEach((i, n) => (labels[i] = coreLabels[n]));
+  const clustered = new Set(core);
   pieces.forEach((_, i) => {
-    if (core.includes(i) || speakers === 1) return;
+    if (clustered.has(i) || speakers === 1) return;
     let best = Infinity;
     pooled.forEach((c, ci) => {
       const d = c ? glrDistance(stats[i], c) : Infinity;
@@ -120,6 +132,12 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
     });
   });
   return toTurns(pieces, smooth(pieces, labels));
+}
+
+/** At most `most` of `items`, spread evenly (all of them when there are no more). */
+function evenly(items: number[], most: number): number[] {
+  if (items.length <= most) return items;
+  return Array.from({ length: most }, (_, k) => items[Math.floor((k * items.length) / most)]);
 }
 
 function smooth(pieces: Piece[], labels: number[]): number[] {

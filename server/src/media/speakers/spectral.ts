@@ -23,13 +23,15 @@ export function spectralClusters(dist: number[][], k: number | undefined, most: 
   // Each piece's NEIGHBOURS nearest pieces, made symmetric: (A + Aᵀ) / 2.
   const p = Math.max(2, Math.round(n * NEIGHBOURS));
   const near = dist.map((row, i) => {
-    const nearest = row
-      .map((d, j) => [d, j])
-      .filter(([, j]) => j !== i)
-      .sort((x, y) => x[0] - y[0])
-      .slice(0, p)
-      .map(([, j]) => j);
-    return row.map((_, j) => (nearest.includes(j) ? 1 : 0));
+    const nearest = new Set(
+      row
+        .map((d, j) => [d, j])
+        .filter(([, j]) => j !== i)
+        .sort((x, y) => x[0] - y[0])
+        .slice(0, p)
+        .map(([, j]) => j),
+    );
+    return row.map((_, j) => (nearest.has(j) ? 1 : 0));
   });
   const a = near.map((row, i) => row.map((x, j) => (x + near[j][i]) / 2));
   const degree = a.map((row) =>

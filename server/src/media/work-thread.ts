@@ -1,0 +1,64 @@
+/**
+ * Runs one piece of heavy media work on a worker thread, so it never holds the event loop of the process that also
+ * answers HTTP requests (/healthz, the API): issue 24 item 5. One thread per call, ended when the call ends. The
+ * thread loads the TypeScript sources through tsx's loader, as the server does; its entry module calls
+ * `serveInThread` (work-thread-serve.ts). Aborting (job deleted, SIGTERM drain) posts 'abort' to the thread (so it
+ * can stop its child processes), then terminates it after ABORT_GRACE_MS; the caller gets the signal's reason at once.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { MediaError, type MediaErrorCode } from './media-error.ts';
+
+/** How long an aborted thread gets to kill its children before it is terminated, milliseconds. */
+const ABORT_GRACE_MS = 1000;
+
+/** What a thread posts back: its result, or its error as plain data (work-thread-serve.ts). */
+export type ThreadReply<O> =
+  | { ok: true; result: O }
+  | { ok: false; error: { coded: boolean; code?: string; message: string; detail?: string } };
+
+/** ES module source that registers tsx in the thread, then loads the worker entry `entry`. */
+function bootstrap(entry: URL): URL {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry.href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+/**
+ * The work of the entry module `entry` (a file that calls serveInThread) on `input`, run on a worker thread.
+ * `input` must be structured-cloneable (typed arrays are copied).
+ * @throws a MediaError with the thread's code when the work threw a coded error; an Error with the thread's message
+ *         for any other failure or when the thread stops without an answer; the signal's reason when aborted.
+ */
+export function runInThread<I, O>(entry: URL, input: I, signal?: AbortSignal): Promise<O> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const worker = new Worker(bootstrap(entry), { workerData: input });
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const onAbort = () => {
+      worker.postMessage('abort');
+      setTimeout(() => void worker.terminate(), ABORT_GRACE_MS).unref();
+      finish(() => reject(signal!.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (m: ThreadReply<O>) => {
+      void worker.terminate();
+      finish(() => {
+        if (m.ok) return resolve(m.result);
+        const { coded, code, message, detail } = m.error;
+        reject(coded ? new MediaError(code as MediaErrorCode, message, detail) : new Error(message));
+      });
+    });
+    worker.on('error', (e) => finish(() => reject(e)));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`The work thread stopped (exit code ${code}) without an answer.`))),
+    );
+  });
+}
