@@ -36,6 +36,7 @@ import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
 import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
 import { deliveredCredits } from './pricing.ts';
 import { StorageError } from '../../storage/file-storage.ts';
+import { languageLabel } from '../../../../contract/languages.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
@@ -134,7 +135,12 @@ export function createJobRunner(ctx: AppContext) {
       });
       return {
         outputs: result.outputs.map((o): OutputFile => ({ ...o, kind: 'document' })),
-        notes: [] as JobNote[],
+        // The glossary check of the document: paragraphs missing a term's required rendering, per language.
+        notes: Object.entries(result.glossaryMisses).map(([language, paragraphs]): JobNote => ({
+          code: 'GLOSSARY_TERMS_MISSING',
+          text: `${languageLabel(language)}: ${paragraphs} paragraphs lack the translation your glossary asks for.`,
+          params: { language, paragraphs },
+        })),
         voices: {},
         sourceLanguage: job.sourceLanguage,
         tracks: null,
