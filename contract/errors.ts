@@ -233,6 +233,18 @@ export const ERRORS = {
   },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found.' },
   WEBHOOK_LIMIT: { status: 409, message: 'You have 10 webhook endpoints. Delete one before adding another.' },
+  // Glossary (issue 20 item 4)
+  GLOSSARY_TERM_NOT_FOUND: { status: 404, message: 'Glossary term not found.' },
+  GLOSSARY_TERM_EXISTS: {
+    status: 409,
+    message: 'This term is already in your glossary for this source language. Edit it instead.',
+  },
+  GLOSSARY_FULL: { status: 409, message: 'Your glossary holds 2,000 terms. Delete some before adding more.' },
+  GLOSSARY_CSV_INVALID: {
+    status: 400,
+    message: 'The glossary file is not valid: use the columns term, source_language, target_language, translation.',
+  },
+  GLOSSARY_CSV_TOO_LARGE: { status: 413, message: 'The glossary file is too large: at most 512 KB is accepted.' },
   // Pay-as-you-go credit packs (issue 23)
   PACKS_NOT_IN_PLAN: {
     status: 403,
@@ -331,5 +343,7 @@ export const ErrorBody = v.looseObject({
   track: v.optional(v.string()),
   cue_id: v.optional(v.string()),
   problem: v.optional(v.picklist(CUE_PROBLEMS)),
+  /** GLOSSARY_CSV_INVALID: the line of the file (1 is the header) that is refused. */
+  line: v.optional(finiteNumber()),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;

@@ -103,6 +103,8 @@ export const JOB_NOTE_CODES = [
   'OWN_SUBTITLES_USED',
   'TRANSCRIPT_SYNCED',
   'VOICE_OVER_RUSHED',
+  // Issue 20 item 4: paragraphs of a translated document missing a glossary term's required rendering.
+  'GLOSSARY_TERMS_MISSING',
 ] as const;
 export type JobNoteCode = (typeof JOB_NOTE_CODES)[number];
 

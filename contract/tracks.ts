@@ -10,6 +10,7 @@ import { CUE_RULES } from './cues.ts';
 import { LanguageCode } from './languages.ts';
 import { SyncCounts, TrackSync } from './sync.ts';
 import { SpeakerId, TrackSpeakers } from './speakers.ts';
+import { GlossaryFlags } from './glossary.ts';
 
 /**
  * One editable cue: `id` is stable across saves (the editor keeps it when it changes the text or times; new
@@ -67,6 +68,8 @@ export const TracksResponse = v.object({
   /** Who speaks (issue 19): names and per-language voices; empty (or absent) when the job has one speaker. */
   speakers: v.optional(TrackSpeakers),
   warnings: TrackWarnings,
+  /** Target cues missing a glossary term's required rendering (contract/glossary.ts); absent: no glossary. */
+  glossary: v.optional(GlossaryFlags),
 });
 export type TracksResponse = v.InferOutput<typeof TracksResponse>;
 

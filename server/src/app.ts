@@ -34,6 +34,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { idempotencySweep } from './modules/idempotency/idempotency.sweep.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { teamRoutes } from './modules/teams/teams.routes.ts';
+import { glossaryRoutes } from './modules/glossary/glossary.routes.ts';
 
 /** A route module: registers its routes on the app with the context it needs. */
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -59,6 +60,8 @@ const ROUTE_MODULES: RouteModule[] = [
   webhookRoutes,
   // Issue 23 item 5: teams.
   teamRoutes,
+  // Issue 20 item 4.
+  glossaryRoutes,
 ];
 
 /** Paths that belong to the API, never to the single-page app. */

@@ -162,3 +162,24 @@ export async function signedUrlOf(url: string): Promise<string> {
   if (!response.ok) throw new ApiError('UNKNOWN', response.status);
   return response.url;
 }
+
+/**
+ * Calls an endpoint whose success answer is a text file (e.g. GET /v1/glossary/export, CSV) and returns the text.
+ * @throws ApiError for an error answer (its contract code), NetworkError when the server was not reached.
+ */
+export async function callApiText(endpoint: Endpoint, params: Record<string, string> = {}): Promise<string> {
+  const headers: Record<string, string> = {};
+  const token = hooks.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(urlOf(endpoint as JsonEndpoint, { params }), { method: endpoint.method, headers });
+  } catch {
+    throw new NetworkError();
+  }
+  if (response.ok) return response.text();
+  if (response.status === 401) hooks.onUnauthorized();
+  const data = await readJson(response);
+  const info = errorInfoFromBody(response.status, data);
+  throw new ApiError(info.code, info.status, info.details, `HTTP ${response.status}`);
+}

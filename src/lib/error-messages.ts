@@ -123,6 +123,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   WEBHOOK_URL_NOT_ALLOWED: msg`This webhook URL is not allowed: it must be https and reach a public address.`,
   WEBHOOK_NOT_FOUND: msg`This webhook endpoint does not exist.`,
   WEBHOOK_LIMIT: msg`You have 10 webhook endpoints. Delete one before adding another.`,
+  // Glossary (issue 20 item 4)
+  GLOSSARY_TERM_NOT_FOUND: msg`This glossary term no longer exists.`,
+  GLOSSARY_TERM_EXISTS: msg`This term is already in your glossary for this source language. Edit it instead.`,
+  GLOSSARY_FULL: msg`Your glossary holds 2,000 terms. Delete some before adding more.`,
+  GLOSSARY_CSV_INVALID: msg`The glossary file is not valid: use the columns term, source_language, target_language, translation.`,
+  GLOSSARY_CSV_TOO_LARGE: msg`The glossary file is too large: at most 512 KB is accepted.`,
   // Pay-as-you-go credit packs (issue 23)
   PACKS_NOT_IN_PLAN: msg`Pay-as-you-go credits are for paid plans. Choose a plan first, then buy extra credits.`,
   // Teams (issue 23)

@@ -68,4 +68,8 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   // Teams (issue 23)
   role: msg`Role`,
   code: msg`Invitation code`,
+  // Glossary (issue 20 item 4)
+  term: msg`Term`,
+  csv: msg`Glossary file`,
+  replace: msg`Replace the glossary`,
 };

@@ -13,6 +13,7 @@ import { DocumentError } from './document.errors.ts';
 import { CONTENT_TYPES, type DocumentFormat } from './document-format.ts';
 import { countDocument, openDocument } from './document-opener.ts';
 import { translateUnits, type UnitBatching } from './unit-translator.ts';
+import { glossaryRules, missingTerms, type GlossarySnapshot } from '../../../contract/glossary.ts';
 
 export type { DocumentFormat } from './document-format.ts';
 export { DocumentError, type DocumentErrorCode } from './document.errors.ts';
@@ -45,6 +46,8 @@ export interface TranslateDocumentRequest {
    * refused before). Throws NoEngineError when no engine serves the pair.
    */
   engineFor: (from: string, to: string) => TranslationEngine | null;
+  /** The job's glossary snapshot: its rules for each pair go to the engine, then the paragraph check. */
+  glossary?: GlossarySnapshot;
   signal?: AbortSignal;
   /** Percent 0..100. */
   onProgress?: (percent: number) => void;
@@ -63,6 +66,11 @@ export interface TranslateDocumentResult {
   engine: string;
   /** Paragraphs whose inline tags the engine lost, so their text was shared among runs by length. */
   tagFallbacks: number;
+  /**
+   * Per target language (base code), paragraphs (text units) whose source holds a glossary term and whose
+   * translation lacks its required rendering (contract missingTerms); languages without any left out.
+   */
+  glossaryMisses: Record<string, number>;
 }
 
 /**
@@ -96,6 +104,7 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
   const written: string[] = [];
   const outputs: TranslateDocumentResult['outputs'] = [];
   let tagFallbacks = 0;
+  const glossaryMisses: Record<string, number> = {};
   try {
     for (const [li, lang] of targets.entries()) {
       const progress = (f: number) => req.onProgress?.(Math.round(((li + f) / targets.length) * 100));
@@ -103,10 +112,18 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
         from,
         to: lang,
         signal: req.signal,
+        glossary: glossaryRules(req.glossary, from, lang),
         onProgress: (f) => progress(f * 0.9),
         batching: req.batching,
       });
       tagFallbacks += done.fallbacks;
+      const rules = glossaryRules(req.glossary, from, lang);
+      if (rules.length) {
+        const misses = doc.units.filter(
+          (u, k) => missingTerms(u.pieces.join(''), done.pieces[k].join(''), rules).length > 0,
+        ).length;
+        if (misses) glossaryMisses[lang] = misses;
+      }
       const bytes = await doc.build(lang, done.pieces);
       if (req.signal?.aborted) throw new DocumentError('CANCELLED', 'The document translation was cancelled.');
       const filename = `${base}__${lang}.${doc.format}`;
@@ -131,5 +148,6 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
     seconds: Math.round((performance.now() - started) / 10) / 100,
     engine: [...new Set(engines.map((e) => e.id))].join(','),
     tagFallbacks,
+    glossaryMisses,
   };
 }

@@ -4,6 +4,7 @@
  * batches; a network engine's batches are cut by characters and several run at once (UnitBatching). Units without letters (numbers, dates, symbols) are kept as they are.
  */
 import type { TranslationEngine } from '../engines/translation.engine.ts';
+import type { GlossaryRule } from '../../../contract/glossary.ts';
 import { DocumentError } from './document.errors.ts';
 import { engineFailure } from '../engines/engine-failure.ts';
 import type { TextUnit } from './document-format.ts';
@@ -73,6 +74,8 @@ export async function translateUnits(
     onProgress?: (fraction: number) => void;
     /** Network engines' batches (settings); default DEFAULT_UNIT_BATCHING. */
     batching?: UnitBatching;
+    /** The job's glossary rules for this pair (contract glossaryRules). */
+    glossary?: readonly GlossaryRule[];
   },
 ): Promise<TranslatedUnits> {
   const plans: Array<{ text: string; plan: TagPlan } | null> = units.map((u) =>
@@ -100,7 +103,12 @@ export async function translateUnits(
     if (opts.signal?.aborted) throw aborted();
     let out: string[];
     try {
-      out = await engine.translate(batch, { from: opts.from, to: opts.to, signal: opts.signal });
+      out = await engine.translate(batch, {
+        from: opts.from,
+        to: opts.to,
+        signal: opts.signal,
+        glossary: opts.glossary,
+      });
     } catch (e) {
       if (opts.signal?.aborted) throw aborted();
       const failure = engineFailure(e, 'translation', engine.id);

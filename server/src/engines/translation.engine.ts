@@ -2,6 +2,7 @@
  * The translation stage's interface. Media (subtitles) and documents both translate through it.
  * Language codes are ISO 639-1 base codes ('en', 'es', 'ar', 'zh'...); 'en-gb' etc. are normalised by callers.
  */
+import type { GlossaryRule } from '../../../contract/glossary.ts';
 
 /** Options of one batch translation. */
 export interface TranslateOptions {
@@ -9,6 +10,12 @@ export interface TranslateOptions {
   to: string;
   /** Aborts the batch; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * The job's glossary for this pair (contract glossaryRules): every engine applies it its own way (DeepL: its
+   * glossary API; chat completions: in the prompt; Apertium and LibreTranslate: protected terms,
+   * translation/glossary-terms.ts).
+   */
+  glossary?: readonly GlossaryRule[];
 }
 
 /**

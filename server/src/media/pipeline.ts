@@ -32,6 +32,7 @@ import { ownWordsStage, type OwnWords } from './stages/own-words.ts';
 import { burnedSubtitlesStage } from './stages/burned-subtitles.ts';
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
 import { tempFolderPrefix } from '../storage/temp-folders.ts';
+import type { GlossarySnapshot } from '../../../contract/glossary.ts';
 
 export type { PipelineStage } from './progress.ts';
 export type { PipelineOutput } from './stages/stage.ts';
@@ -75,6 +76,8 @@ export interface PipelineRequest extends EngineRequest {
   subtitleStyle?: Partial<SubtitleStyle>;
   /** How many people speak (1 … 8; 1 skips the speakers stage); undefined: Auto. */
   numSpeakers?: number;
+  /** The job's glossary snapshot: terms forced or kept in every target language (contract/glossary.ts). */
+  glossary?: GlossarySnapshot;
 }
 
 export interface PipelineResult {

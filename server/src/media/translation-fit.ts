@@ -5,6 +5,7 @@
  * text (cue-cutter.ts) within the time its source sentence was spoken.
  */
 import type { TranslationEngine } from '../engines/translation.engine.ts';
+import type { GlossaryRule } from '../../../contract/glossary.ts';
 import type { TimedWord } from './cue-cutter.ts';
 import { sentenceText } from './sentences.ts';
 import { voicedChars } from './sync-report.ts';
@@ -57,6 +58,7 @@ export function fitToSentence(text: string, sentence: TimedWord[], joiner: strin
 
 /**
  * Translates every sentence with `engine` and returns the target sentences with fitted word times, and their texts.
+ * `glossary`: the job's rules for this pair (contract glossaryRules), applied by the engine.
  * @throws the engine's error (names the engine) or the signal's reason.
  */
 export async function translateSentences(
@@ -66,12 +68,13 @@ export async function translateSentences(
   to: string,
   joiner: string,
   signal?: AbortSignal,
+  glossary?: readonly GlossaryRule[],
 ): Promise<{ sentences: TimedWord[][]; texts: string[] }> {
   // Rule-based engines leave a space before a full stop or comma that followed an unknown word.
   const texts = (
     await engine.translate(
       sentences.map((u) => sentenceText(u)),
-      { from, to, signal },
+      { from, to, signal, glossary },
     )
   ).map((t) => t.replace(/\s+([.,…])/g, '$1').trim());
   return { sentences: sentences.map((u, i) => fitToSentence(texts[i], u, joiner)), texts };

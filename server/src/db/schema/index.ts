@@ -6,3 +6,5 @@ export * from './billing.schema.ts';
 export * from './api.schema.ts';
 // Issue 23 item 5: teams.
 export * from './teams.schema.ts';
+// Issue 20 item 4: the glossary.
+export * from './glossary.schema.ts';

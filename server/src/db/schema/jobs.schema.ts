@@ -26,6 +26,7 @@ import type {
   VoiceOverMode,
 } from '../../../../contract/jobs.ts';
 import type { UploadKind } from '../../../../contract/uploads.ts';
+import type { GlossarySnapshot } from '../../../../contract/glossary.ts';
 import type { DubSegmentsReport, RevisionOrigin, TrackCue } from '../../../../contract/tracks.ts';
 import type { TrackSpeaker } from '../../../../contract/speakers.ts';
 import { users } from './users.schema.ts';
@@ -126,6 +127,8 @@ export const jobs = pgTable(
     numSpeakers: integer('num_speakers'),
     /** The team member who started a team job (the job's user_id is the team owner's account); null otherwise. */
     startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The owner's glossary when the job was created (contract GlossarySnapshot, migration 0036); null: none. */
+    glossary: jsonb('glossary').$type<GlossarySnapshot>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -11,6 +11,7 @@ import type { TranslateOptions, TranslationEngine } from '../translation.engine.
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
 import { tempFolderPrefix } from '../../storage/temp-folders.ts';
+import { translateProtected } from './glossary-terms.ts';
 
 /** Direct Apertium modes, keyed `from>to` (base language codes). */
 const MODES: Record<string, string> = {
@@ -122,9 +123,12 @@ export function createApertiumEngine(): TranslationEngine {
       const idx = input.map((s, i) => (s.trim() ? i : -1)).filter((i) => i >= 0);
       let texts = idx.map((i) => input[i]);
       try {
-        for (const mode of route) {
-          if (texts.length) texts = await runModeShared(mode, texts, opts.signal);
-        }
+        // Glossary terms become placeholders Apertium passes through, then their renderings (glossary-terms.ts).
+        texts = await translateProtected(texts, opts.glossary, async (protectedTexts) => {
+          let t = protectedTexts;
+          for (const mode of route) if (t.length) t = await runModeShared(mode, t, opts.signal);
+          return t;
+        });
       } catch (e) {
         if (opts.signal?.aborted) throw opts.signal.reason;
         throw new Error(`apertium (${route.join(' then ')}) failed: ${(e as Error).message}`);

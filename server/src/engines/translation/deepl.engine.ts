@@ -5,12 +5,17 @@
  * exceed 128 KiB"); a single text over that is sent alone and refused with 413 (input too large).
  * Documented errors: 403 bad key, 413 request too large, 429 too many requests, 456 quota exceeded, 5xx. The SDK's
  * own retries are off: sdk-call.ts retries with our settings (DeepL sends no Retry-After: exponential back-off).
+ * A job's glossary goes through DeepL's glossary API (https://developers.deepl.com/docs/api-reference/glossaries,
+ * the SDK's createGlossary / deleteGlossary): POST /v2/glossaries with the entries as TSV (a kept term maps to
+ * itself), every /v2/translate of the call then names the glossary (which needs the source language), and the
+ * glossary is deleted afterwards.
  */
-import { Translator, type SourceLanguageCode, type TargetLanguageCode } from 'deepl-node';
+import { GlossaryEntries, Translator, type SourceLanguageCode, type TargetLanguageCode } from 'deepl-node';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import type { EngineHttpSettings } from '../http-client.ts';
 import { callWithRetry, readDeepLFailure } from '../sdk-call.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { expectedOf, type GlossaryRule } from '../../../../contract/glossary.ts';
 
 const SOURCE = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'id']);
 /** DeepL target codes for our base codes (plain EN and PT are deprecated as targets). */
@@ -56,6 +61,23 @@ export function deeplBatches(texts: string[]): [number, number][] {
   return out;
 }
 
+/**
+ * The TSV entries of a glossary (DeepL: unique source entries, no tabs or line breaks, no leading or trailing
+ * spaces); the first rule of a term wins (rules come longest first, ties as the user ordered them).
+ */
+export function deepLGlossaryEntries(rules: readonly GlossaryRule[]): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const r of rules) {
+    const source = r.term.replace(/\s+/g, ' ').trim();
+    const target = expectedOf(r).replace(/\s+/g, ' ').trim();
+    if (!source || !target || seen.has(source)) continue;
+    seen.add(source);
+    lines.push(`${source}\t${target}`);
+  }
+  return lines.join('\n');
+}
+
 /** Creates the DeepL engine. @throws from `translate`: EngineHttpError naming DeepL and the API's message. */
 export function createDeepLEngine(
   cfg: { apiUrl: string; apiKey: string },
@@ -86,22 +108,47 @@ export function createDeepLEngine(
       }
     },
     async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
-      const out: string[] = [];
       const from = normaliseLanguage(opts.from) as SourceLanguageCode;
       const to = TARGET[normaliseLanguage(opts.to)];
-      for (const [start, end] of deeplBatches(texts)) {
-        const text = texts.slice(start, end);
-        // deepl-node takes no AbortSignal: a cancelled call stops waiting at once, the request ends at its timeout.
-        const results = await callWithRetry(
-          () => translator.translateText(text, from, to, { tagHandling: 'xml' }),
-          readDeepLFailure,
-          { engine: 'DeepL', signal: opts.signal, ...http },
-        );
-        if (results.length !== text.length)
-          throw new Error(`DeepL returned ${results.length} translations for ${text.length} texts`);
-        out.push(...results.map((r) => r.text));
+      const entries = deepLGlossaryEntries(opts.glossary ?? []);
+      const retry = { engine: 'DeepL', signal: opts.signal, ...http };
+      const glossary =
+        entries && texts.length
+          ? await callWithRetry(
+              () =>
+                translator.createGlossary(
+                  `tarjama ${normaliseLanguage(opts.from)}-${normaliseLanguage(opts.to)}`,
+                  normaliseLanguage(opts.from) as SourceLanguageCode,
+                  normaliseLanguage(opts.to) as SourceLanguageCode,
+                  new GlossaryEntries({ tsv: entries }),
+                ),
+              readDeepLFailure,
+              retry,
+            )
+          : null;
+      try {
+        const out: string[] = [];
+        for (const [start, end] of deeplBatches(texts)) {
+          const text = texts.slice(start, end);
+          // deepl-node takes no AbortSignal: a cancelled call stops waiting at once, the request ends at its timeout.
+          const results = await callWithRetry(
+            () =>
+              translator.translateText(text, from, to, {
+                tagHandling: 'xml',
+                ...(glossary ? { glossary } : {}),
+              }),
+            readDeepLFailure,
+            retry,
+          );
+          if (results.length !== text.length)
+            throw new Error(`DeepL returned ${results.length} translations for ${text.length} texts`);
+          out.push(...results.map((r) => r.text));
+        }
+        return out;
+      } finally {
+        // A glossary is per job and pair: removed once the call is done (a failed delete only leaves it listed).
+        if (glossary) await translator.deleteGlossary(glossary).catch(() => undefined);
       }
-      return out;
     },
   };
 }

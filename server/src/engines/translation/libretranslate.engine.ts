@@ -7,6 +7,7 @@ import type { TranslateOptions, TranslationEngine } from '../translation.engine.
 import { fetchWithRetry, type EngineHttpSettings } from '../http-client.ts';
 import { mapBounded } from '../engine-gate.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { translateProtected } from './glossary-terms.ts';
 
 const LANGS = new Set(['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'hi', 'id']);
 
@@ -65,11 +66,14 @@ export function createLibreTranslateEngine(
         return false;
       }
     },
-    async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
-      const batches = libreTranslateBatches(texts, cfg.limits ?? DEFAULT_LIBRETRANSLATE_LIMITS);
-      // Batches go in parallel up to the engine's gate (LIBRETRANSLATE_MAX_CONCURRENT), one at a time without one.
-      const results = await mapBounded(batches, http.gate?.limits.maxConcurrent ?? 1, (q) => one(q, opts));
-      return results.flat();
+    async translate(input: string[], opts: TranslateOptions): Promise<string[]> {
+      // No glossary API: the terms travel as placeholders (glossary-terms.ts).
+      return translateProtected(input, opts.glossary, async (texts) => {
+        const batches = libreTranslateBatches(texts, cfg.limits ?? DEFAULT_LIBRETRANSLATE_LIMITS);
+        // Batches go in parallel up to the engine's gate (LIBRETRANSLATE_MAX_CONCURRENT), one at a time without one.
+        const results = await mapBounded(batches, http.gate?.limits.maxConcurrent ?? 1, (q) => one(q, opts));
+        return results.flat();
+      });
     },
   };
 

@@ -17,6 +17,7 @@ import { EngineHttpError, type EngineHttpSettings } from '../http-client.ts';
 import { openAiAvailable, openAiClient } from '../openai-client.ts';
 import { callWithRetry, readOpenAiFailure } from '../sdk-call.ts';
 import { languageName, normaliseLanguage } from '../../../../contract/languages.ts';
+import { expectedOf, type GlossaryRule } from '../../../../contract/glossary.ts';
 
 /** Texts per request: enough neighbours for context, small enough for a short answer. */
 const BATCH = 40;
@@ -27,12 +28,14 @@ const SINGLE_TRIES = 2;
 
 /**
  * The system prompt; the request's user message is
- * `{"source_language","target_language","texts":[...]}` plus, for a re-asked part, `context_before`/`context_after`.
+ * `{"source_language","target_language","texts":[...]}` plus, for a re-asked part, `context_before`/`context_after`,
+ * and `glossary` (the job's terms found in the texts, issue 20 item 4).
  */
 export const TRANSLATION_SYSTEM_PROMPT =
   'You translate subtitles and documents. The user sends JSON {"source_language","target_language","texts":[...]}, ' +
   'sometimes with "context_before" and "context_after": the texts around them, which are not translated. ' +
   'Translate every text into the target language, using the neighbouring texts as context. Keep inline tags such as <g1>...</g1> around the matching words. ' +
+  'When a "glossary" list of {"term","translation"} is given, render every term as its translation exactly (a translation equal to the term: keep it as it is). ' +
   'Answer only with JSON {"translations":[...]} holding exactly one string per text, in order.';
 
 /** The JSON schema of the answer (structured output). */
@@ -106,6 +109,15 @@ function stringsOf(content: string, field: string, count: number, what: string):
 }
 
 /**
+ * Added to the system prompt when the job has a glossary; the user message then holds `"glossary":[{"term",
+ * "translation"}]` (a kept term has its own words as translation).
+ */
+export const GLOSSARY_PROMPT =
+  ' The JSON may hold "glossary": [{"term","translation"}]. Wherever a text holds a glossary term (ignoring case), ' +
+  'render it exactly as its translation (inflect nothing else around it to break it); a term whose translation ' +
+  'equals the term is a name or brand: keep it unchanged.';
+
+/**
  * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
  * @throws from `translate`: EngineHttpError (HTTP, after retries), or an EngineHttpError naming the text that got no
  *         translation after the re-asks (kind 'unavailable').
@@ -114,7 +126,10 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
   const client: OpenAI = openAiClient(ep, http);
   let structured = true;
 
-  /** One request for `texts`; `before`/`after` are context. @throws SlipError, EngineHttpError */
+  /**
+   * One request for `texts`; `before`/`after` are context; the glossary terms found in the texts go with them.
+   * @throws SlipError, EngineHttpError
+   */
   async function ask(
     texts: string[],
     before: string[],
@@ -122,13 +137,20 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
     from: string,
     to: string,
     signal?: AbortSignal,
+    rules: readonly GlossaryRule[] = [],
   ): Promise<string[]> {
+    // Only the terms this request holds go into the prompt (a long glossary would crowd the texts out).
+    const joined = texts.join('\n').toLowerCase();
+    const glossary = rules
+      .filter((r) => joined.includes(r.term.toLowerCase()))
+      .map((r) => ({ term: r.term, translation: expectedOf(r) }));
     const user = {
       source_language: languageName(from) ?? from,
       target_language: languageName(to) ?? to,
       ...(before.length ? { context_before: before } : {}),
       texts,
       ...(after.length ? { context_after: after } : {}),
+      ...(glossary.length ? { glossary } : {}),
     };
     const request = (format: 'json_schema' | 'json_object') => (s: AbortSignal) =>
       client.chat.completions.create(
@@ -138,7 +160,10 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
           response_format:
             format === 'json_schema' ? { type: 'json_schema', json_schema: ANSWER_SCHEMA } : { type: 'json_object' },
           messages: [
-            { role: 'system', content: TRANSLATION_SYSTEM_PROMPT },
+            {
+              role: 'system',
+              content: glossary.length ? TRANSLATION_SYSTEM_PROMPT + GLOSSARY_PROMPT : TRANSLATION_SYSTEM_PROMPT,
+            },
             { role: 'user', content: JSON.stringify(user) },
           ],
         },
@@ -188,6 +213,7 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
     from: string,
     to: string,
     signal?: AbortSignal,
+    rules: readonly GlossaryRule[] = [],
   ): Promise<string[]> {
     const texts = all.slice(lo, hi);
     const tries = hi - lo === 1 ? SINGLE_TRIES : 1;
@@ -201,6 +227,7 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
           from,
           to,
           signal,
+          rules,
         );
       } catch (e) {
         if (!(e instanceof SlipError)) throw e;
@@ -216,7 +243,10 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
       );
     }
     const mid = lo + Math.ceil((hi - lo) / 2);
-    return [...(await part(all, lo, mid, from, to, signal)), ...(await part(all, mid, hi, from, to, signal))];
+    return [
+      ...(await part(all, lo, mid, from, to, signal, rules)),
+      ...(await part(all, mid, hi, from, to, signal, rules)),
+    ];
   }
 
   return {
@@ -230,7 +260,7 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
       const to = normaliseLanguage(opts.to);
       const out: string[] = [];
       for (let i = 0; i < texts.length; i += BATCH)
-        out.push(...(await part(texts, i, Math.min(texts.length, i + BATCH), from, to, opts.signal)));
+        out.push(...(await part(texts, i, Math.min(texts.length, i + BATCH), from, to, opts.signal, opts.glossary)));
       return out;
     },
     async rephrase(items: RephraseItem[], opts: TranslateOptions): Promise<string[]> {

@@ -12,6 +12,7 @@ import type { JobNote, SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { OwnWords } from './own-words.ts';
 import type { SpeakerTrack } from './speakers.ts';
 import type { Cue } from '../../../../contract/cues.ts';
+import type { GlossarySnapshot } from '../../../../contract/glossary.ts';
 import type { ArtifactStore } from '../artifacts.ts';
 import type { TimedWord } from '../cue-cutter.ts';
 import { MediaError } from '../media-error.ts';
@@ -87,6 +88,8 @@ export interface RunState {
     subtitleStyle?: Partial<SubtitleStyle>;
     /** How many people speak (1 … 8); undefined: Auto (stages/speakers.ts). */
     numSpeakers?: number;
+    /** The job's glossary snapshot (contract/glossary.ts), applied by the translate stage. */
+    glossary?: GlossarySnapshot;
   };
   readonly plan: EnginePlan;
   readonly artifacts: ArtifactStore;

@@ -6,6 +6,7 @@
  */
 import { rulesFor } from '../../../../contract/cue-rules.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
+import { glossaryRules } from '../../../../contract/glossary.ts';
 import { cutCues } from '../cue-cutter.ts';
 import { segmentsFromCues } from '../dub-segments.ts';
 import { sentenceText } from '../sentences.ts';
@@ -53,7 +54,15 @@ export const translateStage: StageModule = {
         const rules = rulesFor(lang);
         let r = engine
           ? await viaEngine(s, 'translation', engine.id, () =>
-              translateSentences(sentences, engine, source, lang, rules.joiner, s.req.signal),
+              translateSentences(
+                sentences,
+                engine,
+                source,
+                lang,
+                rules.joiner,
+                s.req.signal,
+                glossaryRules(s.req.glossary, source, lang),
+              ),
             )
           : { sentences, texts: sentences.map((u) => sentenceText(u)) };
         // Voice-over: every sentence gets a character budget from its slot and the voice's speaking rate; an

@@ -37,6 +37,7 @@ import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
 import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
 import { deliveredCredits } from './pricing.ts';
 import { StorageError } from '../../storage/file-storage.ts';
+import { languageLabel } from '../../../../contract/languages.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
@@ -129,13 +130,19 @@ export function createJobRunner(ctx: AppContext) {
         to: job.targetLanguages,
         outDir,
         engineFor: plan.translationFor,
+        glossary: job.glossary ?? undefined,
         signal,
         onProgress: (percent) => report('translating', percent),
         batching: ctx.config.engines.translationBatches,
       });
       return {
         outputs: result.outputs.map((o): OutputFile => ({ ...o, kind: 'document' })),
-        notes: [] as JobNote[],
+        // The glossary check of the document: paragraphs missing a term's required rendering, per language.
+        notes: Object.entries(result.glossaryMisses).map(([language, paragraphs]): JobNote => ({
+          code: 'GLOSSARY_TERMS_MISSING',
+          text: `${languageLabel(language)}: ${paragraphs} paragraphs lack the translation your glossary asks for.`,
+          params: { language, paragraphs },
+        })),
         voices: {},
         sourceLanguage: job.sourceLanguage,
         tracks: null,
@@ -159,6 +166,7 @@ export function createJobRunner(ctx: AppContext) {
               : undefined,
           subtitleStyle: job.subtitleStyle ?? undefined,
           numSpeakers: job.numSpeakers ?? undefined,
+          glossary: job.glossary ?? undefined,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,

@@ -32,6 +32,7 @@ import { abortLocalRun } from './run-registry.ts';
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { queuePriorityOf } from './job-priority.ts';
+import { glossarySnapshot } from '../glossary/glossary.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
 
@@ -143,8 +144,10 @@ async function createAndEnqueue(
   price: Price,
   row: Omit<repo.NewJob, 'userId' | 'creditsReserved'>,
 ): Promise<JobResponse> {
+  // The owner's glossary as it is now: later edits do not change this job (issue 20 item 4).
+  const glossary = await glossarySnapshot(ctx.db, userId);
   const job = await reserveForNewJob(ctx.db, userId, price.credits, (tx) =>
-    repo.insertJob(tx, { ...row, userId, creditsReserved: price.credits }),
+    repo.insertJob(tx, { ...row, glossary, userId, creditsReserved: price.credits }),
   );
   invalidateList(userId);
   const name = job.jobType === 'document_translation' ? 'document.translate' : 'media.translate';

@@ -39,6 +39,8 @@ import * as repo from './tracks.repository.ts';
 import { checkTrack, cueSync, redubChanges, toCue, trackSegments, warningsOf } from './track-cues.ts';
 import { charBudget, syncArtifact, voicedChars, type SavedSync } from '../../media/sync-report.ts';
 import type { ShortenRequest, ShortenResponse } from '../../../../contract/sync.ts';
+import { glossaryFlagsOf } from './track-glossary.ts';
+import { glossaryRules } from '../../../../contract/glossary.ts';
 import { engineFailure } from '../../engines/engine-failure.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config'>;
@@ -62,13 +64,14 @@ async function latestTracks(ctx: Ctx, job: jobsRepo.JobRow): Promise<StoredTrack
   return row.tracks;
 }
 
-function present(revision: number, tracks: StoredTracks): TracksResponse {
+function present(revision: number, tracks: StoredTracks, job: jobsRepo.JobRow): TracksResponse {
   return {
     revision,
     source: tracks.source,
     targets: tracks.targets,
     speakers: tracks.speakers ?? [],
     warnings: warningsOf(tracks),
+    glossary: glossaryFlagsOf(tracks, job.glossary),
   };
 }
 
@@ -168,13 +171,13 @@ async function saveRevision(
     throw new AppError('REVISION_CONFLICT', undefined, { revision: now?.tracksRevision ?? loaded });
   }
   await renderSubtitles(ctx, job, tracks, changed);
-  return withSync(ctx, job, present(revision, tracks));
+  return withSync(ctx, job, present(revision, tracks, job));
 }
 
 /** GET /v1/jobs/{id}/tracks. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
 export async function getTracks(ctx: Ctx, userId: string, jobId: string): Promise<TracksResponse> {
   const job = await jobWithTracks(ctx, userId, jobId);
-  return withSync(ctx, job, present(job.tracksRevision!, await latestTracks(ctx, job)));
+  return withSync(ctx, job, present(job.tracksRevision!, await latestTracks(ctx, job), job));
 }
 
 /**
@@ -311,7 +314,15 @@ async function translateInto(
     let translated = { sentences: words };
     if (engine && lang !== source) {
       try {
-        translated = await translateSentences(words, engine, source, lang, rulesFor(lang).joiner);
+        translated = await translateSentences(
+          words,
+          engine,
+          source,
+          lang,
+          rulesFor(lang).joiner,
+          undefined,
+          glossaryRules(job.glossary, source, lang),
+        );
       } catch (err) {
         // The engine's own words go to the log only.
         ctx.logger.warn({ err, jobId, engine: engine.id }, 'translate again failed');

@@ -3,6 +3,7 @@ import type { CueRule } from '../../../../contract/cues.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { RULE_LABELS } from '../labels.ts';
 import { CueStats } from './cue-stats.tsx';
+import { GlossaryFlagMark } from '../../glossary/components/glossary-flag-mark.tsx';
 
 interface CueTextProps {
   cue: TrackCue;
@@ -49,6 +50,7 @@ export function CueText({ cue, track, language, label, warnings, onChange, onNex
           ))}
         </ul>
       ) : null}
+      <GlossaryFlagMark track={track} cueId={cue.id} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ApiKeysSection } from '../../api-access/components/api-keys-section.tsx';
 import { TeamSection } from '../../teams/components/team-section.tsx';
 import { panelIdOf, tabIdOf, TabList } from '../../../lib/tabs.tsx';
+import { GlossarySection } from '../../glossary/components/glossary-section.tsx';
 
 const PAGE_TITLE = msg`Account Settings`;
 
@@ -258,6 +259,7 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
                 </div>
               </section>
               <ApiKeysSection />
+              <GlossarySection />
               <section className="card">
                 <div className="card-header">
                   <h2 className="card-title">
