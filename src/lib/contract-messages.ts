@@ -93,6 +93,19 @@ export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'Give the team a name.': msg`Give the team a name.`,
   'The invitation code has 6 digits.': msg`The invitation code has 6 digits.`,
   "role must be 'admin' or 'member'": msg`Choose the role: admin or member.`,
+  // Issue 20 item 4: contract/glossary.ts
+  'term is required': msg`Enter the term.`,
+  'Enter the term.': msg`Enter the term.`,
+  'A term holds at most 100 characters.': msg`A term holds at most 100 characters.`,
+  'A term is one line without tabs.': msg`A term is one line without tabs.`,
+  'Choose a language from the list, or any.': msg`Choose a language from the list, or any.`,
+  'Enter the translation, or choose keep as is.': msg`Enter the translation, or choose keep as is.`,
+  'A translation holds at most 200 characters.': msg`A translation holds at most 200 characters.`,
+  'Add a translation or keep as is for at least one language.': msg`Add a translation or keep as is for at least one language.`,
+  'Each target language at most once.': msg`Each target language at most once.`,
+  'Only keep as is can hold for every language; a translation names its language.': msg`Only keep as is can hold for every language; a translation names its language.`,
+  'csv is required': msg`Choose a glossary file.`,
+  'The file is empty.': msg`The file is empty.`,
 };
 
 /** The web's own form rules (not in the contract): confirm password (spec section 5). */
