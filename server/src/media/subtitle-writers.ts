@@ -7,6 +7,7 @@
  * Guide, "dual speakers"): `dualSpeakerCues`.
  */
 import type { Cue } from '../../../contract/cues.ts';
+import { visibleLength } from '../../../contract/cue-rules.ts';
 import { defaultSpeakerName } from '../../../contract/speakers.ts';
 
 /** A cue to write; a dual-speaker cue has the speaker of each line. */
@@ -19,10 +20,12 @@ const DUAL_MAX_GAP = 0.5;
 
 /**
  * Joins two consecutive one-line cues of two different speakers into one dual-speaker cue (`- line` each, shown from
- * the first's start to the second's end) when both are short (at most 2 s), at most 0.5 s apart and each line with
- * its hyphen fits `maxLineChars`. Cues without speakers are returned as they are.
+ * the first's start to the second's end) when both are short (at most 2 s), at most 0.5 s apart, each line with
+ * its hyphen fits `rules.maxLineChars` and the joined cue keeps to `rules.maxCharsPerSecond` (Netflix Timed Text
+ * Style Guide: dual speakers). Cues without speakers are returned as they are.
  */
-export function dualSpeakerCues(cues: Cue[], maxLineChars: number): WrittenCue[] {
+export function dualSpeakerCues(cues: Cue[], rules: { maxLineChars: number; maxCharsPerSecond: number }): WrittenCue[] {
+  const { maxLineChars, maxCharsPerSecond } = rules;
   const out: WrittenCue[] = [];
   for (let i = 0; i < cues.length; i++) {
     const [a, b] = [cues[i], cues[i + 1]];
@@ -35,18 +38,33 @@ export function dualSpeakerCues(cues: Cue[], maxLineChars: number): WrittenCue[]
       a.speaker !== b.speaker &&
       b.start - a.end <= DUAL_MAX_GAP &&
       fits(a) &&
-      fits(b)
+      fits(b) &&
+      readable([dashed(a.lines[0]), dashed(b.lines[0])], b.end - a.start, maxCharsPerSecond)
     ) {
       out.push({
         start: a.start,
         end: b.end,
-        lines: [`- ${a.lines[0]}`, `- ${b.lines[0]}`],
+        lines: [dashed(a.lines[0]), dashed(b.lines[0])],
         lineSpeakers: [a.speaker, b.speaker],
       });
       i++;
     } else out.push(a);
   }
   return out;
+}
+
+/**
+ * A dual-speaker line: `- ` before the text, after the line's leading direction marks (a right-to-left line starts
+ * with U+200F so players lay it out right to left; the hyphen then reads at its start, on the right).
+ */
+/** Whether `lines` shown for `seconds` keep to the reading speed (characters a viewer reads per second). */
+function readable(lines: string[], seconds: number, maxCharsPerSecond: number): boolean {
+  return seconds > 0 && lines.reduce((n, l) => n + visibleLength(l), 0) / seconds <= maxCharsPerSecond;
+}
+
+function dashed(line: string): string {
+  const marks = /^[\u200e\u200f\u061c]*/.exec(line)![0];
+  return `${marks}- ${line.slice(marks.length)}`;
 }
 
 function stamp(seconds: number, sep: ',' | '.'): string {

@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { childProcessEnv } from '../config/child-env.ts';
 import { MediaError, type MediaErrorCode } from './media-error.ts';
 
 /** How long an aborted thread gets to kill its children before it is terminated, milliseconds. */
@@ -33,7 +34,12 @@ function bootstrap(entry: URL): URL {
 export function runInThread<I, O>(entry: URL, input: I, signal?: AbortSignal): Promise<O> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const worker = new Worker(bootstrap(entry), { workerData: input });
+    // tsx's transform cache would go to the thread's TMPDIR (a job's temp folder may be it): the thread compiles
+    // its few modules without one, so it leaves nothing behind.
+    const worker = new Worker(bootstrap(entry), {
+      workerData: input,
+      env: childProcessEnv({ TSX_DISABLE_CACHE: '1' }),
+    });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;

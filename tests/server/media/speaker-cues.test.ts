@@ -42,7 +42,7 @@ describe('cues and segments follow speakers', () => {
         { start: 1.4, end: 2.4, lines: ['Sí.'], speaker: 'S2' },
         { start: 5, end: 8, lines: ['Entonces vamos ahora mismo al mercado.'], speaker: 'S1' },
       ],
-      42,
+      { maxLineChars: 42, maxCharsPerSecond: 17 },
     );
     expect(cues.map((c) => c.lines)).toEqual([['- ¿Vienes?', '- Sí.'], ['Entonces vamos ahora mismo al mercado.']]);
     const vtt = toVtt(cues, { S1: 'Maria' });

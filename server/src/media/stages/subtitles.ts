@@ -21,7 +21,7 @@ export const subtitlesStage: StageModule = {
       const cues =
         s.req.subtitleStyle?.bilingual && t.language !== source
           ? bilingualCues(sentences, t.sentences, source, t.language, s.plan.subtitleRules)
-          : dualSpeakerCues(t.cues, rulesFor(t.language, s.plan.subtitleRules).maxLineChars);
+          : dualSpeakerCues(t.cues, rulesFor(t.language, s.plan.subtitleRules));
       await writeFile(addOutput(s, t.code, 'subtitle_srt', 'srt', 'application/x-subrip'), toSrt(cues));
       await writeFile(addOutput(s, t.code, 'subtitle_vtt', 'vtt', 'text/vtt'), toVtt(cues));
     }

@@ -137,7 +137,7 @@ async function renderSubtitles(ctx: Ctx, job: jobsRepo.JobRow, tracks: StoredTra
     if (!languages.includes(lang) || (o.kind !== 'subtitle_srt' && o.kind !== 'subtitle_vtt')) continue;
     const cues = dualSpeakerCues(
       tracks.targets[lang].cues.map((c) => toCue(c, lang)),
-      rulesFor(lang).maxLineChars,
+      rulesFor(lang),
     );
     const names = Object.fromEntries((tracks.speakers ?? []).map((sp) => [sp.id, sp.name]));
     const tmp = path.join(os.tmpdir(), `tarjama-render-${crypto.randomBytes(6).toString('hex')}`);
