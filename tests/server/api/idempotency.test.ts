@@ -198,6 +198,6 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres' as never))(
       expect(reserves.length).toBe(1);
       expect(answers.every((a) => a.status === 201 && a.id === rows[0].id)).toBe(true);
       expect(await balanceOf(db, user.id)).toBe(100 + reserves[0].amount);
-    }, 180_000);
+    }, 420_000);
   },
 );
