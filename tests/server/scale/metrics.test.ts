@@ -80,7 +80,14 @@ describe('metrics and readiness', () => {
   it('answers readiness apart from health', async () => {
     const ready = await fetch(`${t.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', database: true, queue: true, stopping: false });
+    // engine_quota: every configured engine's quota (ok here: the local engines have none to run out of).
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      database: true,
+      queue: true,
+      stopping: false,
+      engine_quota: 'ok',
+    });
     expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200);
   });
 });
