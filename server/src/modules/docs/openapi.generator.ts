@@ -21,6 +21,9 @@ import * as webhooksContract from '../../../../contract/webhooks.ts';
 import * as creditPacksContract from '../../../../contract/credit-packs.ts';
 import * as ownWordsContract from '../../../../contract/own-words.ts';
 import * as speakersContract from '../../../../contract/speakers.ts';
+import * as syncContract from '../../../../contract/sync.ts';
+import * as glossaryContract from '../../../../contract/glossary.ts';
+import * as teamsContract from '../../../../contract/teams.ts';
 import * as uploadsContract from '../../../../contract/uploads.ts';
 import * as usersContract from '../../../../contract/users.ts';
 import { ENDPOINTS, errorCodesOf, type Endpoint, type EndpointTag } from '../../../../contract/endpoints.ts';
@@ -55,6 +58,11 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'own-words.ts': ownWordsContract,
   // Issue 19
   'speakers.ts': speakersContract,
+  // Issue 20
+  'sync.ts': syncContract,
+  'glossary.ts': glossaryContract,
+  // Issue 23 item 5
+  'teams.ts': teamsContract,
 };
 
 /** Options of `buildOpenApiDocument`. */
