@@ -19,7 +19,8 @@ interface CaptionOverlayProps {
 
 /** The picture's box inside the <video> element (object-fit: contain), CSS pixels, and the video's own height. */
 interface PictureBox {
-  left: number;
+  /** The letterbox on each inline side (the picture is centred, so the same in both directions). */
+  inlineInset: number;
   top: number;
   width: number;
   height: number;
@@ -32,7 +33,7 @@ function pictureOf(video: HTMLVideoElement): PictureBox | null {
   const scale = Math.min(w / vw, h / vh);
   const width = vw * scale;
   const height = vh * scale;
-  return { left: (w - width) / 2, top: (h - height) / 2, width, height, videoHeight: vh };
+  return { inlineInset: (w - width) / 2, top: (h - height) / 2, width, height, videoHeight: vh };
 }
 
 /**
@@ -66,7 +67,12 @@ export function CaptionOverlay({ mediaRef, cues, language, sourceCues, sourceLan
       className="caption-overlay"
       aria-hidden="true"
       data-testid="caption-overlay"
-      style={{ insetInlineStart: box.left, insetBlockStart: box.top, inlineSize: box.width, blockSize: box.height }}
+      style={{
+        insetInlineStart: box.inlineInset,
+        insetBlockStart: box.top,
+        inlineSize: box.width,
+        blockSize: box.height,
+      }}
     >
       {cue ? <PreviewLineText line={lines.target} text={cue.text} lang={language} testId="caption-target" /> : null}
       {source && lines.source ? (
