@@ -14,30 +14,9 @@ export interface MonoAudio {
 /** Reads a 16-bit (or 8-bit, 32-bit float) PCM WAV file as mono. @throws Error when the file is not PCM WAV. */
 export async function readWav(path: string): Promise<MonoAudio> {
   const buf = await readFile(path);
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE')
-    throw new Error(`${path} is not a WAV file`);
-  let off = 12;
-  let fmt: { format: number; channels: number; rate: number; bits: number } | undefined;
-  while (off + 8 <= buf.length) {
-    const id = buf.toString('ascii', off, off + 4);
-    let size = buf.readUInt32LE(off + 4);
-    const body = off + 8;
-    if (id === 'fmt ')
-      fmt = {
-        format: buf.readUInt16LE(body),
-        channels: buf.readUInt16LE(body + 2),
-        rate: buf.readUInt32LE(body + 4),
-        bits: buf.readUInt16LE(body + 14),
-      };
-    if (id === 'data') {
-      if (!fmt) throw new Error(`${path}: data before fmt`);
-      // Streaming writers put 0 or 0xFFFFFFFF as the size: take the rest of the file.
-      if (size === 0 || body + size > buf.length) size = buf.length - body;
-      return { rate: fmt.rate, samples: decode(buf.subarray(body, body + size), fmt) };
-    }
-    off = body + size + (size % 2);
-  }
-  throw new Error(`${path}: no audio data`);
+  const layout = parseWavHeader(buf, buf.length, path);
+  const bytes = layout.frames * (layout.bits / 8) * layout.channels;
+  return { rate: layout.rate, samples: decode(buf.subarray(layout.dataOffset, layout.dataOffset + bytes), layout) };
 }
 
 function decode(data: Buffer, fmt: { format: number; channels: number; bits: number }): Float32Array {
@@ -147,6 +126,37 @@ export interface WavLayout {
 }
 
 /**
+ * The layout of a WAV file from `head`, its first bytes (the whole file or at least its header), and `size`, the
+ * file's length in bytes (a `data` size of 0 or 0xFFFFFFFF, as streaming writers put, means the rest of the file).
+ * @throws Error naming `path` when it is not a RIFF WAVE with a `fmt ` chunk before its `data` chunk.
+ */
+function parseWavHeader(head: Buffer, size: number, path: string): WavLayout {
+  if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error(`${path} is not a WAV file`);
+  let off = 12;
+  let fmt: Omit<WavLayout, 'dataOffset' | 'frames'> | undefined;
+  while (off + 8 <= head.length) {
+    const id = head.toString('ascii', off, off + 4);
+    let bytes = head.readUInt32LE(off + 4);
+    const body = off + 8;
+    if (id === 'fmt ')
+      fmt = {
+        format: head.readUInt16LE(body),
+        channels: head.readUInt16LE(body + 2),
+        rate: head.readUInt32LE(body + 4),
+        bits: head.readUInt16LE(body + 14),
+      };
+    if (id === 'data') {
+      if (!fmt) throw new Error(`${path}: data before fmt`);
+      if (bytes === 0 || body + bytes > size) bytes = size - body;
+      return { ...fmt, dataOffset: body, frames: Math.floor(bytes / ((fmt.bits / 8) * fmt.channels)) };
+    }
+    off = body + bytes + (bytes % 2);
+  }
+  throw new Error(`${path}: no audio data`);
+}
+
+/**
  * Reads the layout of a WAV file from its first 64 KB and its size, without reading the samples.
  * @throws Error when the file is not a PCM WAV with a `fmt ` chunk before its `data` chunk.
  */
@@ -156,30 +166,7 @@ export async function readWavLayout(path: string): Promise<WavLayout> {
     const size = (await fh.stat()).size;
     const head = Buffer.alloc(Math.min(size, 65536));
     await fh.read(head, 0, head.length, 0);
-    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
-      throw new Error(`${path} is not a WAV file`);
-    let off = 12;
-    let fmt: Omit<WavLayout, 'dataOffset' | 'frames'> | undefined;
-    while (off + 8 <= head.length) {
-      const id = head.toString('ascii', off, off + 4);
-      let bytes = head.readUInt32LE(off + 4);
-      const body = off + 8;
-      if (id === 'fmt ')
-        fmt = {
-          format: head.readUInt16LE(body),
-          channels: head.readUInt16LE(body + 2),
-          rate: head.readUInt32LE(body + 4),
-          bits: head.readUInt16LE(body + 14),
-        };
-      if (id === 'data') {
-        if (!fmt) throw new Error(`${path}: data before fmt`);
-        // Streaming writers put 0 or 0xFFFFFFFF as the size: take the rest of the file.
-        if (bytes === 0 || body + bytes > size) bytes = size - body;
-        return { ...fmt, dataOffset: body, frames: Math.floor(bytes / ((fmt.bits / 8) * fmt.channels)) };
-      }
-      off = body + bytes + (bytes % 2);
-    }
-    throw new Error(`${path}: no audio data`);
+    return parseWavHeader(head, size, path);
   } finally {
     await fh.close();
   }
