@@ -43,6 +43,11 @@ export const enginesEnv = {
   ELEVENLABS_API_KEY: optionalString(),
   ELEVENLABS_BASE_URL: stringWithDefault('https://api.elevenlabs.io'),
   ELEVENLABS_SPEECH_MODEL: stringWithDefault('scribe_v1'),
+  /** ElevenLabs text-to-speech (premium voices, issue 21 item 4): on with the key unless turned off. */
+  ELEVENLABS_VOICE: boolWithDefault(true),
+  ELEVENLABS_VOICE_MODEL: stringWithDefault('eleven_multilingual_v2'),
+  /** The voices offered, `id:Name:gender` comma-separated (gender female, male or neutral); unset: six premade. */
+  ELEVENLABS_VOICES: optionalString(),
   LIBRETRANSLATE_URL: optionalUrl(),
   LIBRETRANSLATE_API_KEY: optionalString(),
   /** The LibreTranslate server's --batch-limit (texts per request) and --char-limit (characters, 0: none). */
@@ -94,6 +99,28 @@ export interface OpenAiEndpoint {
   model: string;
 }
 
+/** ElevenLabs text-to-speech: the account, the model, and the voices offered (empty: the engine's premade list). */
+export interface ElevenLabsVoiceConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  voices: { id: string; name: string; gender: 'female' | 'male' | 'neutral' }[];
+}
+
+/**
+ * ELEVENLABS_VOICES (`id:Name:gender,...`) as voices.
+ * @throws Error naming the entry that is not `id:Name:gender` with a gender of female, male or neutral.
+ */
+export function parseElevenLabsVoices(list: string | undefined): ElevenLabsVoiceConfig['voices'] {
+  if (!list?.trim()) return [];
+  return list.split(',').map((entry) => {
+    const [id, name, gender] = entry.split(':').map((x) => x.trim());
+    if (!id || !name || !(gender === 'female' || gender === 'male' || gender === 'neutral'))
+      throw new Error(`ELEVENLABS_VOICES: "${entry}" is not id:Name:gender (female, male or neutral)`);
+    return { id, name, gender };
+  });
+}
+
 /** Typed engine settings. Absent network sections mean that engine is not configured. */
 export interface EnginesConfig {
   local: boolean;
@@ -107,6 +134,8 @@ export interface EnginesConfig {
   deepl?: { apiUrl: string; apiKey: string };
   /** ElevenLabs speech-to-text for speaker diarization (`baseUrl` without a trailing slash). */
   elevenLabs?: { baseUrl: string; apiKey: string; model: string };
+  /** ElevenLabs text-to-speech (premium voices); absent when no key is set or ELEVENLABS_VOICE=false. */
+  elevenLabsVoice?: ElevenLabsVoiceConfig;
   libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
   http: EngineHttpSettings;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
@@ -205,6 +234,15 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
           model: e.ELEVENLABS_SPEECH_MODEL,
         }
       : undefined,
+    elevenLabsVoice:
+      e.ELEVENLABS_API_KEY && e.ELEVENLABS_VOICE
+        ? {
+            baseUrl: e.ELEVENLABS_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.ELEVENLABS_API_KEY,
+            model: e.ELEVENLABS_VOICE_MODEL,
+            voices: parseElevenLabsVoices(e.ELEVENLABS_VOICES),
+          }
+        : undefined,
     libreTranslate: e.LIBRETRANSLATE_URL
       ? {
           url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''),

@@ -26,6 +26,7 @@ import { createOpenAiTranslationEngine } from './translation/openai.engine.ts';
 import { createEspeakEngine } from './voice/espeak.engine.ts';
 import { createFliteEngine } from './voice/flite.engine.ts';
 import { createOpenAiVoiceEngine } from './voice/openai.engine.ts';
+import { createElevenLabsVoiceEngine } from './voice/elevenlabs.engine.ts';
 import { withDefaultVoices } from './voice/default-voices.ts';
 
 export type { EnginePlan, EngineRequest, VoiceChoice } from './engine-choice.ts';
@@ -89,6 +90,8 @@ export function buildEngines(config: EnginesConfig): EngineSet {
     );
   if (config.libreTranslate)
     set.translation.push(createLibreTranslateEngine(config.libreTranslate, http('libretranslate')));
+  // ElevenLabs first: the voices made for dubbing, when an operator pays for them.
+  if (config.elevenLabsVoice) set.voice.push(createElevenLabsVoiceEngine(config.elevenLabsVoice, config.http));
   if (openai.voice)
     set.voice.push(withDefaultVoices(createOpenAiVoiceEngine(openai.voice, openaiHttp), config.voiceDefaults ?? {}));
   if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, openaiHttp));

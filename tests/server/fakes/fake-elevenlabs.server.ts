@@ -6,17 +6,29 @@
  *   answers `{language_code, language_probability, text, words}` with `word` and `spacing` entries, each with
  *   `start`, `end` (seconds), `logprob` and, with diarize=true, `speaker_id` (`speaker_0` …). The work is real:
  *   pocketsphinx for the words and the classic local diarization for the speakers.
+ * - GET /v1/voices: `{voices: [{voice_id, name, category, labels: {gender}}]}` (the six premade voices).
+ * - POST /v1/text-to-speech/{voice_id}?output_format=mp3_44100_128 (JSON `{text, model_id, voice_settings}`):
+ *   real speech (espeak-ng, a female or male variant per voice, `voice_settings.speed` 0.7 … 1.2) encoded as the
+ *   format asks (mp3_*, pcm_*: raw 16-bit little-endian); 10,000 characters at most for the v1/v2 models.
  * Auth: header `xi-api-key`. Errors as documented: 401 `{"detail": {"status": "invalid_api_key", "message"}}`,
  * 400 `{"detail": {"status": "invalid_model", ...}}`, 422 `{"detail": [{"loc", "msg", "type"}]}`, 429.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createPocketsphinxEngine } from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
-import { formBody, startFakeServer, type FakeServer } from './fake-http.ts';
+import { ELEVENLABS_DEFAULT_VOICES } from '../../../server/src/engines/voice/elevenlabs.engine.ts';
+import {
+  formBody,
+  jsonBody,
+  startFakeServer,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeServer,
+} from './fake-http.ts';
 
 const MODELS = ['scribe_v1', 'scribe_v2'];
 
@@ -24,6 +36,58 @@ const unprocessable = (field: string, msg: string, type = 'value_error') => ({
   status: 422,
   body: { detail: [{ loc: ['body', field], msg, type }] },
 });
+
+const TTS_MODELS = ['eleven_multilingual_v2', 'eleven_flash_v2_5'];
+
+/** POST /v1/text-to-speech/{voice_id}: real espeak-ng speech in the asked format, or the documented errors. */
+async function textToSpeech(req: FakeRequest, voiceId: string): Promise<FakeResponse> {
+  const voice = ELEVENLABS_DEFAULT_VOICES.find((v) => v.id === voiceId);
+  if (!voice)
+    return {
+      status: 400,
+      body: { detail: { status: 'voice_not_found', message: `A voice with the voice_id ${voiceId} was not found.` } },
+    };
+  const b = jsonBody(req);
+  if (!b || typeof b.text !== 'string') return unprocessable('text', 'Field required', 'missing');
+  const model = b.model_id ?? 'eleven_multilingual_v2';
+  if (!TTS_MODELS.includes(model))
+    return { status: 400, body: { detail: { status: 'invalid_model', message: `Model '${model}' not found.` } } };
+  const limit = model === 'eleven_flash_v2_5' ? 40_000 : 10_000;
+  if (b.text.length > limit)
+    return {
+      status: 400,
+      body: {
+        detail: {
+          status: 'max_character_limit_exceeded',
+          message: `Text is too long: ${b.text.length} characters, the maximum for ${model} is ${limit}.`,
+        },
+      },
+    };
+  const speed = b.voice_settings?.speed ?? 1;
+  if (typeof speed !== 'number' || speed < 0.7 || speed > 1.2)
+    return unprocessable('voice_settings.speed', 'Input should be between 0.7 and 1.2');
+  const format = new URL(req.path, 'http://x').searchParams.get('output_format') ?? 'mp3_44100_128';
+  const m = /^(mp3|pcm)_(\d+)(?:_\d+)?$/.exec(format);
+  if (!m) return unprocessable('output_format', `Unsupported output format ${format}`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-elevenlabs-tts-'));
+  try {
+    const wav = path.join(dir, 'a.wav');
+    const variant = voice.gender === 'female' ? '+f3' : '+m3';
+    await runProcess('espeak-ng', ['-v', `en${variant}`, '-s', String(Math.round(160 * speed)), '-w', wav, '--stdin'], {
+      input: b.text,
+    });
+    const out = path.join(dir, m[1] === 'mp3' ? 'a.mp3' : 'a.raw');
+    const codec = m[1] === 'pcm' ? ['-f', 's16le'] : [];
+    await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', wav, '-ar', m[2], ...codec, out]);
+    return {
+      status: 200,
+      headers: { 'content-type': m[1] === 'mp3' ? 'audio/mpeg' : 'audio/pcm' },
+      body: await readFile(out),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** Starts the fake; requests must carry `xi-api-key: apiKey`. */
 export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<FakeServer> {
@@ -39,8 +103,25 @@ export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<Fak
       if (req.method === 'GET' && url === '/v1/models')
         return {
           status: 200,
-          body: MODELS.map((model_id) => ({ model_id, name: model_id, can_do_text_to_speech: false })),
+          body: [
+            ...MODELS.map((model_id) => ({ model_id, name: model_id, can_do_text_to_speech: false })),
+            ...TTS_MODELS.map((model_id) => ({ model_id, name: model_id, can_do_text_to_speech: true })),
+          ],
         };
+      if (req.method === 'GET' && url === '/v1/voices')
+        return {
+          status: 200,
+          body: {
+            voices: ELEVENLABS_DEFAULT_VOICES.map((v) => ({
+              voice_id: v.id,
+              name: v.name,
+              category: 'premade',
+              labels: { gender: v.gender },
+            })),
+          },
+        };
+      const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url);
+      if (req.method === 'POST' && tts) return textToSpeech(req, decodeURIComponent(tts[1]));
       if (req.method !== 'POST' || url !== '/v1/speech-to-text') return { status: 404, body: { detail: 'Not Found' } };
       const f = await formBody(req);
       if (!f) return unprocessable('file', 'Expected multipart/form-data');

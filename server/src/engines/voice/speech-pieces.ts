@@ -4,6 +4,10 @@
  * like one reading. A sentence longer than the limit is cut at a clause mark (, ; : 、 ，), then at a space, then
  * (a text with neither, such as Japanese without punctuation) hard at the limit.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runProcess } from '../run-process.ts';
 
 /** Sentences with their trailing space: ends at . ! ? … 。 ！ ？ followed by a space or the end (CJK: no space). */
 const SENTENCE = /[^.!?…。！？]*(?:[.!?…]+(?=\s|$)|[。！？]+|$)\s*/gu;
@@ -42,4 +46,52 @@ export function splitAtSentences(text: string, limit: number): string[] {
   }
   if (current) pieces.push(current);
   return pieces.map((p) => p.trim()).filter(Boolean);
+}
+
+/** Where and how `speakInPieces` writes: the WAV to write, the pieces' file extension, the job's signal. */
+export interface PiecesOutput {
+  outPath: string;
+  /** The extension of the audio the API answers ('wav', 'mp3'...), for the temporary piece files. */
+  ext: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Speaks `text` with `speak` in pieces of at most `limit` characters (splitAtSentences) into temporary files, then
+ * decodes and joins them in order (ffmpeg's concat filter; the same voice and format, so no gap is added) into one
+ * 16-bit PCM WAV at `out.outPath`. A single piece is only decoded. The temporary files are removed in every case.
+ * @throws what `speak` throws; Error when ffmpeg cannot decode the answers.
+ */
+export async function speakInPieces(
+  text: string,
+  limit: number,
+  out: PiecesOutput,
+  speak: (piece: string, file: string) => Promise<void>,
+): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'voice-pieces-'));
+  try {
+    const files: string[] = [];
+    for (const [i, piece] of splitAtSentences(text, limit).entries()) {
+      const f = path.join(dir, `piece-${i}.${out.ext}`);
+      await speak(piece, f);
+      files.push(f);
+    }
+    await runProcess(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-y',
+        ...files.flatMap((f) => ['-i', f]),
+        '-filter_complex',
+        `${files.map((_, i) => `[${i}:a]`).join('')}concat=n=${files.length}:v=0:a=1`,
+        '-c:a',
+        'pcm_s16le',
+        out.outPath,
+      ],
+      { signal: out.signal },
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
