@@ -5,47 +5,10 @@
  * synthesises exactly that speaker's segments again (`dub_segments.es.segments_synthesized`); the Arabic editor is
  * screenshotted under test-results/e2e/<test>/.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { segmentsFromCues } from '../../server/src/media/dub-segments.ts';
 import { configureSpanish, signInFresh } from './helpers.ts';
-
-const DATA = path.resolve('../shared/testdata/audio');
-
-/** LJ001-0001 (a woman), JFK (a man), LJ001-0004 (the woman), 0.6 s apart, on a still frame: an MP4 path. */
-function twoPeopleVideo(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-speakers-'));
-  const out = path.join(dir, 'two-people.mp4');
-  const parts = ['LJ001-0001.wav', 'jfk.wav', 'LJ001-0004.wav'].map((p) => path.join(DATA, p));
-  const chain = parts.map((_, i) => `[${i}:a]aresample=16000,aformat=channel_layouts=mono,apad=pad_dur=0.6[a${i}]`);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    ...parts.flatMap((p) => ['-i', p]),
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=navy:s=320x240:r=5',
-    '-filter_complex',
-    `${chain.join(';')};[a0][a1][a2]concat=n=3:v=0:a=1[out]`,
-    '-map',
-    '3:v',
-    '-map',
-    '[out]',
-    '-shortest',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    out,
-  ]);
-  return out;
-}
+import { makeTwoPeopleVideo } from '../server/helpers/two-people-video.ts';
 
 test('two speakers: colours, rename, a new voice, a re-dub of that speaker only; Arabic screenshot', async ({
   page,
@@ -53,7 +16,7 @@ test('two speakers: colours, rename, a new voice, a re-dub of that speaker only;
 }, testInfo) => {
   await signInFresh(page, request, 'speakers');
   await page.goto('/studio');
-  await page.getByTestId('media-drop-input').setInputFiles(twoPeopleVideo());
+  await page.getByTestId('media-drop-input').setInputFiles(await makeTwoPeopleVideo());
   await expect(page.getByText(/• Ready to process/)).toBeVisible();
   await configureSpanish(page, true);
   await page.getByRole('button', { name: 'Start Processing' }).click();

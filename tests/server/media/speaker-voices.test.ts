@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.ts';
-import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { runMediaPipeline, type PipelineRequest, type PipelineResult } from '../../../server/src/media/pipeline.ts';
 import { memoryArtifacts, type ArtifactStore } from '../../../server/src/media/artifacts.ts';
 import { dubArtifact, type SavedDub } from '../../../server/src/media/stages/voice-over.ts';
 import { medianPitch } from '../../../server/src/media/speakers/features.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
-import { TESTDATA } from '../helpers/testdata.ts';
+import { runProcess } from '../../../server/src/engines/run-process.ts';
+import { makeTwoPeopleVideo } from '../helpers/two-people-video.ts';
 
 const registry = createEngineRegistry(LOCAL_ENGINES_CONFIG);
 let dir: string;
@@ -29,32 +29,7 @@ const file = (kind: string) => result.outputs.find((o) => o.kind === kind)!.path
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'speaker-voices-test-'));
   video = path.join(dir, 'two-people.mp4');
-  // LJ001-0001 (a woman, 9.7 s), JFK (a man, 11 s), LJ001-0004 (the woman, 5.1 s), 0.6 s apart, on a still frame.
-  const parts = ['audio/LJ001-0001.wav', 'audio/jfk.wav', 'audio/LJ001-0004.wav'].map((p) => `${TESTDATA}/${p}`);
-  const chain = parts.map((_, i) => `[${i}:a]aresample=16000,aformat=channel_layouts=mono,apad=pad_dur=0.6[a${i}]`);
-  await runProcess('ffmpeg', [
-    '-v',
-    'error',
-    ...parts.flatMap((p) => ['-i', p]),
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=navy:s=320x240:r=5',
-    '-filter_complex',
-    `${chain.join(';')};[a0][a1][a2]concat=n=3:v=0:a=1[out]`,
-    '-map',
-    '3:v',
-    '-map',
-    '[out]',
-    '-shortest',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    video,
-  ]);
+  await makeTwoPeopleVideo(video);
   artifacts = memoryArtifacts();
   const req: PipelineRequest = {
     inputPath: video,
