@@ -2,44 +2,27 @@
  * Settings > API keys (issue 23): create a named key (its secret shown once, to copy), list keys by prefix with
  * their creation and last use, revoke. Accounts whose plan has no API access see why and where to upgrade.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { errorInfoOf } from '../../../lib/api-error.ts';
-import { describeError } from '../../../lib/error-text.ts';
+import { useListed } from '../../../lib/use-listed.ts';
 import { formatDate } from '../../../lib/format.ts';
-import type { ApiKey, ApiKeyListResponse, CreatedApiKeyResponse } from '../../../../contract/api-keys.ts';
+import type { ApiKey, CreatedApiKeyResponse } from '../../../../contract/api-keys.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../api/api-keys.api.ts';
 import { WebhooksSection } from './webhooks-section.tsx';
 import './api-access.css';
 
 export function ApiKeysSection() {
   const { t, i18n } = useLingui();
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
-  const [access, setAccess] = useState(false);
+  const listed = useListed(listApiKeys);
+  const { reload: load, fail } = listed;
+  const keys = listed.data?.keys ?? null;
+  const access = listed.data?.api_access ?? false;
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
-
-  const fail = useCallback(
-    (error: unknown) =>
-      toast({
-        title: t`Error`,
-        description: describeError(errorInfoOf(error), i18n, t`Please try again in a moment.`),
-        variant: 'destructive',
-      }),
-    [i18n, t],
-  );
-  const show = (list: ApiKeyListResponse) => {
-    setKeys(list.keys);
-    setAccess(list.api_access);
-  };
-  const load = () => listApiKeys().then(show, fail);
-  useEffect(() => {
-    listApiKeys().then(show, fail);
-  }, [fail]);
 
   const onCreate = async (e: FormEvent) => {
     e.preventDefault();

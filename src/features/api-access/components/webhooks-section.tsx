@@ -2,43 +2,25 @@
  * Settings > Webhooks (issue 23): add an endpoint URL (its signing secret shown once), send a test event, read the
  * delivery log (each try's status code) and delete. Shown with API access only.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { errorInfoOf } from '../../../lib/api-error.ts';
-import { describeError } from '../../../lib/error-text.ts';
+import { useListed } from '../../../lib/use-listed.ts';
 import { formatDate } from '../../../lib/format.ts';
-import type {
-  CreatedWebhookResponse,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookListResponse,
-} from '../../../../contract/webhooks.ts';
+import type { CreatedWebhookResponse, WebhookDelivery, WebhookEndpoint } from '../../../../contract/webhooks.ts';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestEvent } from '../api/webhooks.api.ts';
 
 export function WebhooksSection() {
   const { t, i18n } = useLingui();
-  const [endpoints, setEndpoints] = useState<WebhookEndpoint[]>([]);
   const [url, setUrl] = useState('');
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedWebhookResponse | null>(null);
   const [log, setLog] = useState<{ id: string; deliveries: WebhookDelivery[] } | null>(null);
 
-  const fail = useCallback(
-    (error: unknown) =>
-      toast({
-        title: t`Error`,
-        description: describeError(errorInfoOf(error), i18n, t`Please try again in a moment.`),
-        variant: 'destructive',
-      }),
-    [i18n, t],
-  );
-  const show = (list: WebhookListResponse) => setEndpoints(list.endpoints);
-  const load = () => listWebhooks().then(show, fail);
-  useEffect(() => {
-    listWebhooks().then(show, fail);
-  }, [fail]);
+  const listed = useListed(listWebhooks);
+  const { reload: load, fail } = listed;
+  const endpoints = listed.data?.endpoints ?? [];
 
   const onAdd = async (e: FormEvent) => {
     e.preventDefault();

@@ -4,12 +4,11 @@
  * CSV (columns term, source_language, target_language, translation; an empty translation keeps the term) and
  * export it. A job takes the glossary as it is when the job starts.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { errorInfoOf } from '../../../lib/api-error.ts';
-import { describeError } from '../../../lib/error-text.ts';
+import { useListed } from '../../../lib/use-listed.ts';
 import { STUDIO_LANGUAGES } from '../../../config/languages.ts';
 import { ANY_LANGUAGE, type GlossaryTerm, type GlossaryTermRequest } from '../../../../contract/glossary.ts';
 import {
@@ -32,7 +31,6 @@ const emptyRow = (): TargetRow => ({ language: 'es', keep: false, translation: '
 
 export function GlossarySection() {
   const { t, i18n } = useLingui();
-  const [terms, setTerms] = useState<GlossaryTerm[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
   const [term, setTerm] = useState('');
   const [source, setSource] = useState<Language>(ANY_LANGUAGE);
@@ -40,19 +38,9 @@ export function GlossarySection() {
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const fail = useCallback(
-    (error: unknown) =>
-      toast({
-        title: t`Error`,
-        description: describeError(errorInfoOf(error), i18n, t`Please try again in a moment.`),
-        variant: 'destructive',
-      }),
-    [i18n, t],
-  );
-  const load = useCallback(() => listGlossary().then((list) => setTerms(list.terms), fail), [fail]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const listed = useListed(listGlossary);
+  const { reload: load, fail } = listed;
+  const terms = listed.data?.terms ?? [];
 
   const languageName = (code: string) =>
     code === ANY_LANGUAGE
@@ -128,7 +116,7 @@ export function GlossarySection() {
     if (!file) return;
     try {
       const done = await importGlossary(await file.text());
-      setTerms(done.terms);
+      await load();
       toast({
         title: t`Glossary imported: ${done.created} terms added, ${done.updated} updated.`,
         variant: 'success',
