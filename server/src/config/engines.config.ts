@@ -204,7 +204,7 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
     deepl: e.DEEPL_API_KEY
       ? {
           apiKey: e.DEEPL_API_KEY,
-          maxChars: e.DEEPL_BATCH_MAX_CHARS,
+          ...(e.DEEPL_BATCH_MAX_CHARS ? { maxChars: e.DEEPL_BATCH_MAX_CHARS } : {}),
           apiUrl: (
             e.DEEPL_API_URL ??
             (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')
