@@ -20,7 +20,12 @@ const ep = (oa: FakeServer) => ({ baseUrl: oa.url, model: 'gpt-4o-mini' });
 
 /** A paragraph of about `chars` characters of plain English, numbered `n` (the number survives translation). */
 const paragraph = (n: number, chars: number) =>
-  `Paragraph ${n}. ` + 'The house is red and the dog is big. '.repeat(Math.ceil(chars / 37)).slice(0, chars).trim() + '.';
+  `Paragraph ${n}. ` +
+  'The house is red and the dog is big. '
+    .repeat(Math.ceil(chars / 37))
+    .slice(0, chars)
+    .trim() +
+  '.';
 
 /** The texts of every chat-completions request, in the order the server received them. */
 const chatTexts = (oa: FakeServer) =>
@@ -47,7 +52,9 @@ describe('chat-completions translation batches by tokens', () => {
     );
     const out = await engine.translate(texts, { from: 'en', to: 'es' });
     const sent = chatTexts(oa);
-    console.log(`30 paragraphs of ~1,400 characters: ${sent.length} requests of ${sent.map((q) => q.length).join(',')} texts`);
+    console.log(
+      `30 paragraphs of ~1,400 characters: ${sent.length} requests of ${sent.map((q) => q.length).join(',')} texts`,
+    );
     // Every request within the budget: about 350 tokens a paragraph, so two a request, never three.
     for (const q of sent) expect(q.reduce((n, t) => n + t.length / 4, 0)).toBeLessThanOrEqual(1000);
     // Each paragraph was sent once (no answer was cut and asked again), and the answers are in the texts' order.

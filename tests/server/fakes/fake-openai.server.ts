@@ -258,8 +258,7 @@ export async function startFakeOpenAi(
               factor ? lengthenTo(t, String(task.texts[i]), factor) : t,
             );
             ({ content, finish } = slipped(translated, slips.shift()));
-          }
-          else if (Array.isArray(task.items))
+          } else if (Array.isArray(task.items))
             content = JSON.stringify({
               rephrasings: task.items.map((x: { translation?: unknown; max_characters?: unknown }) =>
                 shortenTo(typeof x.translation === 'string' ? x.translation : '', Number(x.max_characters) || Infinity),
