@@ -95,10 +95,9 @@ async function runHour(rephrase: boolean): Promise<RunState> {
     outDir: '',
     targetLanguages: TARGETS,
     services: ['subtitle', 'voice_over'] as const,
-    voiceMode: 'manual' as const,
-    ownWords: true,
   };
-  const chosen = registry.choose({ ...req, sourceLanguage: 'en' });
+  // The words are given (no recogniser runs), as with the user's own words; the local voices of manual mode.
+  const chosen = registry.choose({ ...req, sourceLanguage: 'en', voiceMode: 'manual', ownWords: true });
   const apertium = createApertiumEngine();
   const translationFor = (f: string, t: string) => {
     const engine = t === 'es' ? apertium : chosen.translationFor(f, t);
