@@ -75,6 +75,14 @@ export const enginesEnv = {
    * a request that ran out of this time is not sent again while the model may still be writing the first.
    */
   OPENAI_TRANSLATION_TIMEOUT_SECONDS: intWithDefault(600, 1, 3600),
+  /**
+   * Estimated tokens (characters/4 for Latin, Greek and Cyrillic text, 1 a character for other scripts) of the texts
+   * of one chat-completions translation request; the answer is about as long, so 4,000 leaves it well within a
+   * model's output limit (gpt-4o-mini: 16,384 tokens). A text over it goes alone.
+   */
+  OPENAI_TRANSLATION_BATCH_MAX_TOKENS: intWithDefault(4000, 100, 1_000_000),
+  /** Characters per DeepL request at most (0: only DeepL's own limits, 50 texts and 128 KiB a request). */
+  DEEPL_BATCH_MAX_CHARS: intWithDefault(0, 0, 1_000_000),
   /** Characters per translation call of a document's texts (batches are cut by characters, not only by count). */
   TRANSLATION_BATCH_MAX_CHARS: intWithDefault(8000, 200, 1_000_000),
   /** Translation calls of one document in flight at once (each engine's own bound still applies). */
@@ -131,7 +139,8 @@ export interface EnginesConfig {
     /** Speaker diarization (`gpt-4o-transcribe-diarize`, issue 19). */
     speakers?: OpenAiEndpoint;
   };
-  deepl?: { apiUrl: string; apiKey: string };
+  /** `maxChars`: characters per request at most (DEEPL_BATCH_MAX_CHARS; absent or 0: DeepL's own limits only). */
+  deepl?: { apiUrl: string; apiKey: string; maxChars?: number };
   /** ElevenLabs speech-to-text for speaker diarization (`baseUrl` without a trailing slash). */
   elevenLabs?: { baseUrl: string; apiKey: string; model: string };
   /** ElevenLabs text-to-speech (premium voices); absent when no key is set or ELEVENLABS_VOICE=false. */
@@ -146,6 +155,8 @@ export interface EnginesConfig {
   limits?: { deepl: EngineLimits; libretranslate: EngineLimits; openai: EngineLimits };
   /** Seconds one chat-completions translation request may take; absent: 600. */
   openaiTranslationTimeoutSeconds?: number;
+  /** Estimated tokens of texts per chat-completions translation request (batches.ts); absent: 4,000. */
+  openaiTranslationBatchMaxTokens?: number;
   /** Document translation calls: at most `maxChars` characters each, `parallel` in flight; absent: 8,000 and 4. */
   translationBatches?: { maxChars: number; parallel: number };
   /** The OpenAI voice engine's default voice per base language code ('*': any other); absent: none. */
@@ -177,6 +188,7 @@ export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
     openai: { maxConcurrent: 4, perMinute: 0 },
   },
   openaiTranslationTimeoutSeconds: 600,
+  openaiTranslationBatchMaxTokens: 4000,
   translationBatches: { maxChars: 8000, parallel: 4 },
   voiceDefaults: parseVoiceDefaults(DEFAULT_VOICE_DEFAULTS),
 };
@@ -221,6 +233,7 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
     deepl: e.DEEPL_API_KEY
       ? {
           apiKey: e.DEEPL_API_KEY,
+          ...(e.DEEPL_BATCH_MAX_CHARS ? { maxChars: e.DEEPL_BATCH_MAX_CHARS } : {}),
           apiUrl: (
             e.DEEPL_API_URL ??
             (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')
@@ -262,6 +275,7 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
       openai: limitsOf(e.OPENAI_MAX_CONCURRENT, e.OPENAI_REQUESTS_PER_MINUTE),
     },
     openaiTranslationTimeoutSeconds: e.OPENAI_TRANSLATION_TIMEOUT_SECONDS,
+    openaiTranslationBatchMaxTokens: e.OPENAI_TRANSLATION_BATCH_MAX_TOKENS,
     translationBatches: { maxChars: e.TRANSLATION_BATCH_MAX_CHARS, parallel: e.TRANSLATION_PARALLEL_BATCHES },
     voiceDefaults: parseVoiceDefaults(e.OPENAI_VOICE_DEFAULTS),
   };

@@ -82,11 +82,11 @@ export function buildEngines(config: EnginesConfig): EngineSet {
     set.translation.push(
       // A chat model writes a long answer for minutes: its own timeout, and no second request while the first may
       // still be generating (issue 26 item 5).
-      createOpenAiTranslationEngine(openai.translation, {
-        ...openaiHttp,
-        timeoutSeconds: config.openaiTranslationTimeoutSeconds ?? 600,
-        retryAfterTimeout: false,
-      }),
+      createOpenAiTranslationEngine(
+        openai.translation,
+        { ...openaiHttp, timeoutSeconds: config.openaiTranslationTimeoutSeconds ?? 600, retryAfterTimeout: false },
+        { batchMaxTokens: config.openaiTranslationBatchMaxTokens },
+      ),
     );
   if (config.libreTranslate)
     set.translation.push(createLibreTranslateEngine(config.libreTranslate, http('libretranslate')));

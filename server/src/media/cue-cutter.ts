@@ -143,15 +143,27 @@ function splitSentence(
 export const MAX_CUE_LAG = 0.5;
 
 /**
+ * The longest a cue stays on screen after its last word for reading time, seconds. A cue whose text needs longer
+ * to read than its speech lasts stays on into the silence after it, but not without limit: a Japanese cue read at
+ * 4 characters a second asked for 3.25 s after 0.3 s of speech, so the last cue of an hour ended 3.5 s after its
+ * speech (and past the end of the media). Past this it breaks the reading-speed rule instead, which the editor shows
+ * as a warning. 1.5 s keeps every cue, the last included, within 2 s of the end of the speech it translates
+ * (issue 26) while leaving more reading time than the lag bound takes away.
+ */
+export const MAX_CUE_LINGER = 1.5;
+
+/**
  * Cuts sentences into cues and times them.
  * Each sentence is a run of words between sentence ends or long pauses; cues never cross sentences. A cue takes
  * the speaker of its first word (sentences are split where the speaker changes: `splitBySpeaker`).
  * Times: a cue starts at its first word (or right after the previous cue plus the minimum gap when reading
- * speed pushed that one later) and lasts at least max(5/6 s, characters / max cps), at most 7 s. No cue starts
+ * speed pushed that one later) and lasts at least max(5/6 s, characters / max cps), at most 7 s, but for reading
+ * time no longer than `MAX_CUE_LINGER` after its last word (nor shorter than 5/6 s). No cue starts
  * more than `MAX_CUE_LAG` after its first word: the cue before it is shortened instead (never below the minimum
  * duration, nor before the end of its own speech), so the lag is bounded however long the media is.
  * @param language base code (articles, RTL); rules from `rulesFor(language)`.
- * @returns cues in time order; reading-speed breaks only where the lag bound shortened a cue.
+ * @returns cues in time order; reading-speed breaks only where the lag bound shortened a cue or a cue would have
+ *          stayed longer than `MAX_CUE_LINGER` after its speech.
  */
 export function cutCues(sentences: TimedWord[][], language: string, rules: CueRules): Cue[] {
   const pieces: { start: number; end: number; lines: string[]; speaker?: string }[] = [];
@@ -178,7 +190,8 @@ export function cutCues(sentences: TimedWord[][], language: string, rules: CueRu
     }
     const chars = p.lines.reduce((s, l) => s + visibleLength(l), 0);
     const need = Math.max(rules.minDuration, chars / rules.maxCharsPerSecond);
-    const end = round(Math.min(start + rules.maxDuration, Math.max(p.end, start + need)));
+    const readUntil = Math.min(start + need, Math.max(start + rules.minDuration, p.end + MAX_CUE_LINGER));
+    const end = round(Math.min(start + rules.maxDuration, Math.max(p.end, readUntil)));
     const cue: Cue = { start, end, lines: rules.rtl ? p.lines.map(arabicLine) : p.lines };
     if (p.speaker) cue.speaker = p.speaker;
     cues.push(cue);

@@ -19,6 +19,10 @@
  *   `json_schema.name`); `noJsonSchema` makes the server refuse json_schema as models without it do.
  * - `slips`: the next translation answers slip as models do now and then, one per answer: 'drop' leaves out the
  *   middle translation, 'prose' wraps the JSON in sentences, 'truncate' cuts the answer (finish_reason "length").
+ * - The model's limits (gpt-4o-mini: a 128,000-token context, 16,384 output tokens; `contextTokens`,
+ *   `maxOutputTokens` to change them; tokens counted by fakeTokens): a longer prompt is refused with 400
+ *   `context_length_exceeded`, a longer answer is cut there with finish_reason "length", as the API does.
+ * - `lengthen`: per target language, translations made that many times as long as their source (lengthenTo).
  * Errors as documented: 401 invalid_api_key, 400 invalid_request_error with `param`, 404 unknown model, 413, 429.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -29,7 +33,7 @@ import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
 import { LANGUAGE_NAMES, languageName } from '../../../contract/languages.ts';
-import { fakeTranslate } from './fake-translator.ts';
+import { fakeTokens, fakeTranslate, lengthenTo } from './fake-translator.ts';
 import { heldRecogniser, type HeldRecording } from './held-recording.ts';
 import { formBody, jsonBody, startFakeServer, type FakeResponse, type FakeServer } from './fake-http.ts';
 
@@ -142,7 +146,15 @@ function slipped(translations: string[], slip: ModelSlip | undefined): { content
  * `noJsonSchema`: refuse `response_format` json_schema.
  */
 export async function startFakeOpenAi(
-  opts: { apiKey?: string; recording?: HeldRecording; slips?: ModelSlip[]; noJsonSchema?: boolean } = {},
+  opts: {
+    apiKey?: string;
+    recording?: HeldRecording;
+    slips?: ModelSlip[];
+    noJsonSchema?: boolean;
+    contextTokens?: number;
+    maxOutputTokens?: number;
+    lengthen?: Record<string, number>;
+  } = {},
 ): Promise<FakeServer> {
   const sphinx = createPocketsphinxEngine();
   const held = opts.recording ? heldRecogniser(opts.recording) : undefined;
@@ -220,6 +232,19 @@ export async function startFakeOpenAi(
             "Missing required parameter: 'response_format.json_schema.name'.",
             'response_format.json_schema.name',
           );
+        const prompt = fakeTokens(b.messages.map((m: { content: string }) => m.content).join(''));
+        if (prompt > (opts.contextTokens ?? 128_000))
+          return {
+            status: 400,
+            body: {
+              error: {
+                message: `This model's maximum context length is ${opts.contextTokens ?? 128_000} tokens. However, your messages resulted in ${prompt} tokens. Please reduce the length of the messages.`,
+                type: 'invalid_request_error',
+                param: 'messages',
+                code: 'context_length_exceeded',
+              },
+            },
+          };
         const last = [...b.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content ?? '';
         let content = last;
         let finish = 'stop';
@@ -227,9 +252,13 @@ export async function startFakeOpenAi(
           const task = JSON.parse(last);
           const from = CODE_BY_NAME[String(task.source_language).toLowerCase()] ?? task.source_language;
           const to = CODE_BY_NAME[String(task.target_language).toLowerCase()] ?? task.target_language;
-          if (Array.isArray(task.texts))
-            ({ content, finish } = slipped(await fakeTranslate(task.texts, from, to), slips.shift()));
-          else if (Array.isArray(task.items))
+          if (Array.isArray(task.texts)) {
+            const factor = opts.lengthen?.[to];
+            const translated = (await fakeTranslate(task.texts, from, to)).map((t, i) =>
+              factor ? lengthenTo(t, String(task.texts[i]), factor) : t,
+            );
+            ({ content, finish } = slipped(translated, slips.shift()));
+          } else if (Array.isArray(task.items))
             content = JSON.stringify({
               rephrasings: task.items.map((x: { translation?: unknown; max_characters?: unknown }) =>
                 shortenTo(typeof x.translation === 'string' ? x.translation : '', Number(x.max_characters) || Infinity),
@@ -237,6 +266,14 @@ export async function startFakeOpenAi(
             });
         } catch {
           /* not a translation request: echo */
+        }
+        // An answer longer than the model may write is cut there (finish_reason "length").
+        const maxOut = opts.maxOutputTokens ?? 16_384;
+        if (fakeTokens(content) > maxOut) {
+          content = Buffer.from(content, 'utf8')
+            .subarray(0, maxOut * 4)
+            .toString('utf8');
+          finish = 'length';
         }
         return {
           status: 200,
@@ -247,9 +284,9 @@ export async function startFakeOpenAi(
             model: b.model,
             choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
             usage: {
-              prompt_tokens: last.length,
-              completion_tokens: content.length,
-              total_tokens: last.length + content.length,
+              prompt_tokens: prompt,
+              completion_tokens: fakeTokens(content),
+              total_tokens: prompt + fakeTokens(content),
             },
           },
         };

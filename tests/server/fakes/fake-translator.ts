@@ -75,3 +75,22 @@ export async function fakeTranslate(texts: string[], from: string, to: string): 
 
 /** Languages the fake translation servers accept. */
 export const FAKE_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ar', 'hi'];
+
+/**
+ * A translation made `factor` times as long as its source, in characters (as French and German run 25-30 % longer
+ * than English): the translation's own words repeated, in order, until it reaches the length; then its final
+ * punctuation. Deterministic; a translation already that long is kept.
+ */
+export function lengthenTo(translation: string, source: string, factor: number): string {
+  const want = Math.round([...source].length * factor);
+  const end = /[.!?…]+$/.exec(translation)?.[0] ?? '';
+  const body = translation.slice(0, translation.length - end.length);
+  const words = body.split(/\s+/).filter(Boolean);
+  if (!words.length || [...translation].length >= want) return translation;
+  const out = [...words];
+  for (let k = 0; [...out.join(' ')].length + end.length < want; k++) out.push(words[k % words.length].toLowerCase());
+  return out.join(' ') + end;
+}
+
+/** Tokens of a text as the fake chat model counts them: a token per 4 bytes of UTF-8, rounded up. */
+export const fakeTokens = (text: string) => Math.ceil(Buffer.byteLength(text, 'utf8') / 4);

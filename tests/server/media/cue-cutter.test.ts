@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cutCues, layoutLines, MAX_CUE_LAG, type TimedWord } from '../../../server/src/media/cue-cutter.ts';
+import {
+  cutCues,
+  layoutLines,
+  MAX_CUE_LAG,
+  MAX_CUE_LINGER,
+  type TimedWord,
+} from '../../../server/src/media/cue-cutter.ts';
 import { rulesFor, visibleLength, type CueRules } from '../../../contract/cue-rules.ts';
 import { checkCues, type Cue } from '../../../contract/cues.ts';
 
@@ -62,15 +68,29 @@ function units(words: TimedWord[]): TimedWord[][] {
   return out.filter((u) => u.length);
 }
 
+/** Each cue's last word (cues never change the words: they are counted off `words` in order). */
+function lastWords(cues: Cue[], words: TimedWord[]): TimedWord[] {
+  let w = 0;
+  return cues.map((c) => {
+    w += c.lines.join(' ').split(/\s+/).length;
+    return words[w - 1];
+  });
+}
+
 /**
- * Every rule holds, but reading speed may break on a cue shortened so the next one appears within the lag bound:
- * such a cue ends exactly one minimum gap before the next one.
+ * Every rule holds, but reading speed may break on a cue shortened so the next one appears within the lag bound
+ * (such a cue ends exactly one minimum gap before the next one), or on a cue that would have stayed longer than
+ * MAX_CUE_LINGER after its last word (it ends exactly then, or at its minimum duration when that is later).
  */
-function expectRulesKept(cues: Cue[], lang: string, rules: CueRules) {
+function expectRulesKept(cues: Cue[], lang: string, rules: CueRules, words: TimedWord[]) {
   const violations = checkCues(cues, lang, rules);
   expect(violations.filter((v) => v.rule !== 'reading_speed')).toEqual([]);
+  const last = lastWords(cues, words);
   for (const v of violations) {
     const next = cues[v.cue + 1];
+    const c = cues[v.cue];
+    const lingered = Math.abs(c.end - Math.max(last[v.cue].end + MAX_CUE_LINGER, c.start + rules.minDuration)) <= 0.002;
+    if (lingered) continue;
     expect(next, `cue ${v.cue} reads too fast without making room for another`).toBeDefined();
     expect(next.start - cues[v.cue].end).toBeLessThanOrEqual(rules.minGap + 0.002);
   }
@@ -83,7 +103,7 @@ describe('cue cutting (property tests on random word streams)', () => {
       fc.assert(
         fc.property(wordStream, (words) => {
           const cues = cutCues(units(words), lang, rules);
-          expectRulesKept(cues, lang, rules);
+          expectRulesKept(cues, lang, rules, words);
           const text = cues
             .flatMap((c) => c.lines)
             .join(' ')
@@ -126,6 +146,8 @@ describe('cue cutting (property tests on random word streams)', () => {
           prevLastEnd = last.end;
           // It stays no longer than its speech or its reading time: never over the silence that follows.
           expect(c.end).toBeLessThanOrEqual(Math.max(last.end, c.start + need) + 0.002);
+          // Nor, for reading, longer than MAX_CUE_LINGER after its last word (its minimum duration aside).
+          expect(c.end).toBeLessThanOrEqual(Math.max(last.end + MAX_CUE_LINGER, c.start + rules.minDuration) + 0.002);
           prevEnd = c.end;
         }
         expect(w).toBe(words.length);
@@ -162,11 +184,22 @@ describe('cue cutting (property tests on random word streams)', () => {
     expect(new Set(warnings.map((v) => v.rule))).toEqual(new Set(['reading_speed']));
   });
 
+  it('ends a cue that reads slower than it is spoken at most 1.5 s after its speech, with a reading-speed warning', () => {
+    // Japanese is read at 4 characters a second: 13 characters need 3.25 s, spoken here in 0.65 s.
+    const ja = rulesFor('ja');
+    const text = 'わたしたちはつきにいくことをえらぶ。';
+    const words = [...text].map((c, i) => ({ text: c, start: 10 + i * 0.05, end: 10 + (i + 1) * 0.05 }));
+    const cues = cutCues([words], 'ja', ja);
+    const last = cues.at(-1)!;
+    expect(last.end).toBeCloseTo(words.at(-1)!.end + MAX_CUE_LINGER, 3);
+    expect(checkCues(cues, 'ja', ja).map((v) => v.rule)).toContain('reading_speed');
+  });
+
   it('respects a configured reading speed', () => {
     const rules = rulesFor('en', { maxCharsPerSecond: 12, maxLineChars: 42 });
     fc.assert(
       fc.property(wordStream, (words) => {
-        expectRulesKept(cutCues(units(words), 'en', rules), 'en', rules);
+        expectRulesKept(cutCues(units(words), 'en', rules), 'en', rules, words);
       }),
       { numRuns: 100 },
     );

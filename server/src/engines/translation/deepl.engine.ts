@@ -14,6 +14,7 @@ import { GlossaryEntries, Translator, type SourceLanguageCode, type TargetLangua
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import type { EngineHttpSettings } from '../http-client.ts';
 import { callWithRetry, readDeepLFailure } from '../sdk-call.ts';
+import { mapBounded } from '../engine-gate.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { expectedOf, type GlossaryRule } from '../../../../contract/glossary.ts';
 
@@ -42,20 +43,28 @@ const formBytes = (text: string) => 1 + new URLSearchParams({ text }).toString()
 
 /**
  * The texts in requests DeepL accepts: consecutive runs of at most DEEPL_MAX_TEXTS texts and DEEPL_MAX_BODY_BYTES
- * form-encoded bytes (a text over the byte limit alone makes its own request). Returns [start, end) index pairs.
+ * form-encoded bytes, and at most `maxChars` characters (code points; DEEPL_BATCH_MAX_CHARS, 0: no such bound).
+ * A text over a limit alone makes its own request (DeepL refuses one over the body limit with 413).
+ * Returns [start, end) index pairs.
  */
-export function deeplBatches(texts: string[]): [number, number][] {
+export function deeplBatches(texts: string[], maxChars = 0): [number, number][] {
   const out: [number, number][] = [];
   let start = 0;
   let bytes = 0;
+  let chars = 0;
   texts.forEach((t, i) => {
     const b = formBytes(t);
-    if (i > start && (i - start >= DEEPL_MAX_TEXTS || bytes + b > DEEPL_MAX_BODY_BYTES)) {
+    const c = [...t].length;
+    const full =
+      i - start >= DEEPL_MAX_TEXTS || bytes + b > DEEPL_MAX_BODY_BYTES || (maxChars > 0 && chars + c > maxChars);
+    if (i > start && full) {
       out.push([start, i]);
       start = i;
       bytes = 0;
+      chars = 0;
     }
     bytes += b;
+    chars += c;
   });
   if (texts.length) out.push([start, texts.length]);
   return out;
@@ -78,9 +87,14 @@ export function deepLGlossaryEntries(rules: readonly GlossaryRule[]): string {
   return lines.join('\n');
 }
 
-/** Creates the DeepL engine. @throws from `translate`: EngineHttpError naming DeepL and the API's message. */
+/**
+ * Creates the DeepL engine. `cfg.maxChars`: characters per request at most (DEEPL_BATCH_MAX_CHARS; absent or 0:
+ * DeepL's own limits only). Requests of one call run in parallel up to the engine's gate (DEEPL_MAX_CONCURRENT;
+ * one at a time without a gate); the translations come back in the texts' order.
+ * @throws from `translate`: EngineHttpError naming DeepL and the API's message.
+ */
 export function createDeepLEngine(
-  cfg: { apiUrl: string; apiKey: string },
+  cfg: { apiUrl: string; apiKey: string; maxChars?: number },
   http: EngineHttpSettings,
 ): TranslationEngine {
   const translator = new Translator(cfg.apiKey, {
@@ -127,11 +141,11 @@ export function createDeepLEngine(
             )
           : null;
       try {
-        const out: string[] = [];
-        for (const [start, end] of deeplBatches(texts)) {
+        const batches = deeplBatches(texts, cfg.maxChars ?? 0);
+        const results = await mapBounded(batches, http.gate?.limits.maxConcurrent ?? 1, async ([start, end]) => {
           const text = texts.slice(start, end);
           // deepl-node takes no AbortSignal: a cancelled call stops waiting at once, the request ends at its timeout.
-          const results = await callWithRetry(
+          const got = await callWithRetry(
             () =>
               translator.translateText(text, from, to, {
                 tagHandling: 'xml',
@@ -140,11 +154,11 @@ export function createDeepLEngine(
             readDeepLFailure,
             retry,
           );
-          if (results.length !== text.length)
-            throw new Error(`DeepL returned ${results.length} translations for ${text.length} texts`);
-          out.push(...results.map((r) => r.text));
-        }
-        return out;
+          if (got.length !== text.length)
+            throw new Error(`DeepL returned ${got.length} translations for ${text.length} texts`);
+          return got.map((r) => r.text);
+        });
+        return results.flat();
       } finally {
         // A glossary is per job and pair: removed once the call is done (a failed delete only leaves it listed).
         if (glossary) await translator.deleteGlossary(glossary).catch(() => undefined);

@@ -16,11 +16,15 @@ import type { RephraseItem, TranslateOptions, TranslationEngine } from '../trans
 import { EngineHttpError, type EngineHttpSettings } from '../http-client.ts';
 import { openAiAvailable, openAiClient } from '../openai-client.ts';
 import { callWithRetry, readOpenAiFailure } from '../sdk-call.ts';
+import { mapBounded } from '../engine-gate.ts';
+import { CHAT_MAX_TEXTS, chatBatches } from './batches.ts';
 import { languageName, normaliseLanguage } from '../../../../contract/languages.ts';
 import { expectedOf, type GlossaryRule } from '../../../../contract/glossary.ts';
 
-/** Texts per request: enough neighbours for context, small enough for a short answer. */
-const BATCH = 40;
+/** Items per rephrasing request. */
+const BATCH = CHAT_MAX_TEXTS;
+/** OPENAI_TRANSLATION_BATCH_MAX_TOKENS's default: estimated tokens of texts per request (batches.ts). */
+export const DEFAULT_CHAT_BATCH_MAX_TOKENS = 4000;
 /** Neighbouring texts sent as context (not translated) on each side of a re-asked part of a batch. */
 const CONTEXT = 3;
 /** Tries of a single text whose answers keep slipping. */
@@ -51,14 +55,21 @@ const ANSWER_SCHEMA = {
 };
 
 /** A model answer that is not one translation per text (re-asked, never retried as such). */
-class SlipError extends Error {}
+class SlipError extends Error {
+  /** True when the answer was cut at the model's output limit (finish_reason "length"). */
+  cut = false;
+}
 
 /**
  * The translations in a model's answer: the JSON object itself, in a code fence, or inside prose.
  * @throws SlipError when there is no `{"translations": [strings]}` of `count` items.
  */
 export function readTranslations(content: string, count: number, finishReason?: string | null): string[] {
-  if (finishReason === 'length') throw new SlipError('the answer was cut at the token limit');
+  if (finishReason === 'length') {
+    const e = new SlipError("the answer was cut at the model's output token limit");
+    e.cut = true;
+    throw e;
+  }
   const candidates = [content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '')];
   const first = content.indexOf('{');
   const last = content.lastIndexOf('}');
@@ -118,11 +129,18 @@ export const GLOSSARY_PROMPT =
   'equals the term is a name or brand: keep it unchanged.';
 
 /**
- * Creates the engine for one endpoint. Serves every pair (the model's own limits apply).
+ * Creates the engine for one endpoint. Serves every pair (the model's own limits apply). `opts.batchMaxTokens`:
+ * estimated tokens of texts per request (default DEFAULT_CHAT_BATCH_MAX_TOKENS).
  * @throws from `translate`: EngineHttpError (HTTP, after retries), or an EngineHttpError naming the text that got no
- *         translation after the re-asks (kind 'unavailable').
+ *         translation after the re-asks: kind 'input_too_large' when its answer was cut at the model's output limit
+ *         each time (a retry cannot help), 'unavailable' otherwise.
  */
-export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): TranslationEngine {
+export function createOpenAiTranslationEngine(
+  ep: OpenAiEndpoint,
+  http: EngineHttpSettings,
+  opts: { batchMaxTokens?: number } = {},
+): TranslationEngine {
+  const batchMaxTokens = opts.batchMaxTokens ?? DEFAULT_CHAT_BATCH_MAX_TOKENS;
   const client: OpenAI = openAiClient(ep, http);
   let structured = true;
 
@@ -240,6 +258,8 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
         `openai translation: text ${lo + 1} ("${line}") got no translation after ${SINGLE_TRIES} tries: ${slip!.message}`,
         'openai translation',
         200,
+        // A text whose translation alone is longer than the model may answer: no retry can help.
+        slip!.cut ? 'input_too_large' : 'unavailable',
       );
     }
     const mid = lo + Math.ceil((hi - lo) / 2);
@@ -258,10 +278,11 @@ export function createOpenAiTranslationEngine(ep: OpenAiEndpoint, http: EngineHt
     async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
       const from = normaliseLanguage(opts.from);
       const to = normaliseLanguage(opts.to);
-      const out: string[] = [];
-      for (let i = 0; i < texts.length; i += BATCH)
-        out.push(...(await part(texts, i, Math.min(texts.length, i + BATCH), from, to, opts.signal, opts.glossary)));
-      return out;
+      const batches = chatBatches(texts, batchMaxTokens);
+      const results = await mapBounded(batches, http.gate?.limits.maxConcurrent ?? 1, ([lo, hi]) =>
+        part(texts, lo, hi, from, to, opts.signal, opts.glossary),
+      );
+      return results.flat();
     },
     async rephrase(items: RephraseItem[], opts: TranslateOptions): Promise<string[]> {
       const to = normaliseLanguage(opts.to);
