@@ -251,6 +251,7 @@ export const EDITOR_ENDPOINTS = {
       'ENGINE_FAILED',
       'JOB_BUSY',
       'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_SPEND_CAP_REACHED',
       'ENGINE_INPUT_TOO_LARGE',
       'ENGINE_REFUSED',
       // Issue 24, item 8: priced and rate-limited.
@@ -277,6 +278,7 @@ export const EDITOR_ENDPOINTS = {
       'NO_ENGINE',
       'ENGINE_FAILED',
       'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_SPEND_CAP_REACHED',
       'ENGINE_INPUT_TOO_LARGE',
       'ENGINE_REFUSED',
       'RATE_LIMITED',

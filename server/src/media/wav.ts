@@ -130,7 +130,7 @@ export interface WavLayout {
  * file's length in bytes (a `data` size of 0 or 0xFFFFFFFF, as streaming writers put, means the rest of the file).
  * @throws Error naming `path` when it is not a RIFF WAVE with a `fmt ` chunk before its `data` chunk.
  */
-function parseWavHeader(head: Buffer, size: number, path: string): WavLayout {
+export function parseWavHeader(head: Buffer, size: number, path: string): WavLayout {
   if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
     throw new Error(`${path} is not a WAV file`);
   let off = 12;

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import type { EngineHttpSettings } from '../http-client.ts';
+import { parseWavHeader } from '../../media/wav.ts';
 import { callWithRetry, readElevenLabsFailure } from '../sdk-call.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';
@@ -81,9 +82,19 @@ export function createElevenLabsSpeakersEngine(ep: ElevenLabsEndpoint, http: Eng
             { abortSignal: signal },
           ),
         readElevenLabsFailure,
-        { engine: 'elevenlabs speakers', signal: opts.signal, ...http },
+        { engine: 'elevenlabs speakers', signal: opts.signal, ...http, units: wavSeconds(audio) },
       );
       return turnsOfWords(answer.words ?? []);
     },
   };
+}
+
+/** Seconds of audio in a WAV file's bytes (metered usage, engine-usage.ts); 0 when it cannot be read as WAV. */
+function wavSeconds(wav: Buffer): number {
+  try {
+    const layout = parseWavHeader(wav, wav.length, 'audio');
+    return layout.frames / layout.rate;
+  } catch {
+    return 0;
+  }
 }

@@ -138,7 +138,8 @@ export function createDeepLEngine(
                 ...(glossary ? { glossary } : {}),
               }),
             readDeepLFailure,
-            retry,
+            // DeepL bills the characters of the source texts.
+            { ...retry, units: text.reduce((n, t) => n + t.length, 0) },
           );
           if (results.length !== text.length)
             throw new Error(`DeepL returned ${results.length} translations for ${text.length} texts`);

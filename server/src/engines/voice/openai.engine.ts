@@ -44,7 +44,7 @@ export function createOpenAiVoiceEngine(ep: OpenAiEndpoint, http: EngineHttpSett
         return Buffer.from(await r.arrayBuffer());
       },
       readOpenAiFailure,
-      { engine: 'openai voice', signal: opts.signal, ...http },
+      { engine: 'openai voice', signal: opts.signal, ...http, units: input.length },
     );
     await writeFile(out, res);
   }
