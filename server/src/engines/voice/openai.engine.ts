@@ -1,9 +1,17 @@
 /**
  * Voices through an OpenAI-compatible `/v1/audio/speech` with the official `openai` SDK (`{model, input, voice,
- * response_format: "wav", speed}` -> audio bytes). The neural engine for 'dubbing' mode; its voices speak every
+ * response_format: "opus", speed}` -> audio bytes). The neural engine for 'dubbing' mode; its voices speak every
  * language. The API takes at most 4,096 characters of input (API reference, "The maximum length is 4096
- * characters"): a longer text is split at sentence ends (speech-pieces.ts), each piece spoken, and the pieces'
- * audio joined in order into one WAV.
+ * characters"): a longer text is split at sentence ends (speech-pieces.ts), each piece spoken, and the pieces' audio
+ * joined in order into one WAV.
+ *
+ * Compressed transfer (issue 26 item 6): the API's documented formats are mp3 (default), opus, aac, flac, wav and
+ * pcm (text-to-speech guide, "Supported output formats"). WAV is 24 kHz 16-bit PCM, 48,000 bytes a second (633 MB for
+ * a 60-minute 4-language dub); Opus ("for internet streaming and communication, low latency") is the smallest for
+ * speech and, in its Ogg container, records its encoder delay (pre-skip) and end trim, so the decoded audio has the
+ * exact length the API spoke (MP3 and AAC add priming and padding samples a decoder may keep, which would shift the
+ * dub's timing). So the engine asks for `opus`, keeps only those bytes, and ffmpeg decodes them once to the 24 kHz
+ * mono 16-bit WAV the mixer reads (the pieces of a long text are joined in the same run).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +27,10 @@ import { STUDIO_LANGUAGES, normaliseLanguage } from '../../../../contract/langua
 
 /** The API's input limit, characters. */
 export const OPENAI_SPEECH_INPUT_LIMIT = 4096;
+/** The audio format asked of the API (see the module note). */
+export const OPENAI_SPEECH_FORMAT = 'opus';
+/** Sample rate of the API's speech, Hz (its WAV and PCM are 24 kHz): the decoded WAV keeps it. */
+export const OPENAI_SPEECH_RATE = 24_000;
 
 const VOICES: { id: string; gender: Voice['gender'] }[] = [
   { id: 'alloy', gender: 'neutral' },
@@ -29,16 +41,52 @@ const VOICES: { id: string; gender: Voice['gender'] }[] = [
   { id: 'fable', gender: 'neutral' },
 ];
 
+/**
+ * Decodes the compressed `files` (in order, one voice and format) into one mono 16-bit WAV at OPENAI_SPEECH_RATE.
+ * @throws Error from ffmpeg (unreadable audio); the signal's reason when aborted.
+ */
+async function decodeToWav(files: string[], outPath: string, signal?: AbortSignal): Promise<void> {
+  const join =
+    files.length > 1
+      ? ['-filter_complex', `${files.map((_, i) => `[${i}:a]`).join('')}concat=n=${files.length}:v=0:a=1`]
+      : [];
+  await runProcess(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-nostdin',
+      '-y',
+      ...files.flatMap((f) => ['-i', f]),
+      ...join,
+      '-ac',
+      '1',
+      '-ar',
+      String(OPENAI_SPEECH_RATE),
+      '-c:a',
+      'pcm_s16le',
+      outPath,
+    ],
+    { signal },
+  );
+}
+
 /** Creates the engine for one endpoint. @throws from `synthesize`: EngineHttpError naming the server's message. */
 export function createOpenAiVoiceEngine(ep: OpenAiEndpoint, http: EngineHttpSettings): VoiceEngine {
   const client = openAiClient(ep, http);
 
-  /** Speaks one piece of at most 4,096 characters into `out` (WAV). */
+  /** Speaks one piece of at most 4,096 characters into `out` (the API's Opus bytes, as they came). */
   async function speak(input: string, opts: SynthesizeOptions, out: string) {
     const res = await callWithRetry(
       async (s) => {
         const r = await client.audio.speech.create(
-          { model: ep.model, input, voice: opts.voice, response_format: 'wav', speed: opts.speed ?? 1 },
+          {
+            model: ep.model,
+            input,
+            voice: opts.voice,
+            response_format: OPENAI_SPEECH_FORMAT,
+            speed: opts.speed ?? 1,
+          },
           { signal: s },
         );
         return Buffer.from(await r.arrayBuffer());
@@ -64,31 +112,16 @@ export function createOpenAiVoiceEngine(ep: OpenAiEndpoint, http: EngineHttpSett
     available: () => openAiAvailable(client),
     async synthesize(text: string, opts: SynthesizeOptions): Promise<void> {
       const pieces = splitAtSentences(text, OPENAI_SPEECH_INPUT_LIMIT);
-      if (pieces.length === 1) return speak(pieces[0], opts, opts.outPath);
       const dir = await mkdtemp(path.join(os.tmpdir(), 'openai-voice-'));
       try {
         const files: string[] = [];
         for (const [i, piece] of pieces.entries()) {
-          const f = path.join(dir, `piece-${i}.wav`);
+          const f = path.join(dir, `piece-${i}.ogg`);
           await speak(piece, opts, f);
           files.push(f);
         }
-        // The concat filter joins the pieces' audio in order (the same voice and format, so no gap is added).
-        await runProcess(
-          'ffmpeg',
-          [
-            '-v',
-            'error',
-            '-y',
-            ...files.flatMap((f) => ['-i', f]),
-            '-filter_complex',
-            `${files.map((_, i) => `[${i}:a]`).join('')}concat=n=${files.length}:v=0:a=1`,
-            '-c:a',
-            'pcm_s16le',
-            opts.outPath,
-          ],
-          { signal: opts.signal },
-        );
+        // One decode: the pieces' audio joined in order (the same voice and format, so no gap is added).
+        await decodeToWav(files, opts.outPath, opts.signal);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
