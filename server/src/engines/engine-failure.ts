@@ -7,11 +7,7 @@ import { EngineHttpError, type EngineFailureKind } from './http-client.ts';
 
 /** The contract codes of engine failures (contract/errors.ts). */
 export type EngineFailureCode =
-  | 'ENGINE_FAILED'
-  | 'ENGINE_QUOTA_EXCEEDED'
-  | 'ENGINE_SPEND_CAP_REACHED'
-  | 'ENGINE_INPUT_TOO_LARGE'
-  | 'ENGINE_REFUSED';
+  'ENGINE_FAILED' | 'ENGINE_QUOTA_EXCEEDED' | 'ENGINE_SPEND_CAP_REACHED' | 'ENGINE_INPUT_TOO_LARGE' | 'ENGINE_REFUSED';
 
 const CODES: Record<EngineFailureKind, EngineFailureCode> = {
   quota: 'ENGINE_QUOTA_EXCEEDED',

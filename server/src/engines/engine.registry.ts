@@ -9,7 +9,13 @@ import { normaliseLanguage } from '../../../contract/languages.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { createEngineGate } from './engine-gate.ts';
 import { createQuotaReader, type EngineQuota } from './engine-quotas.ts';
-import { createUsageMeter, type EngineSpend, type UsageMeter, type UsageRecord, type UsageStore } from './engine-usage.ts';
+import {
+  createUsageMeter,
+  type EngineSpend,
+  type UsageMeter,
+  type UsageRecord,
+  type UsageStore,
+} from './engine-usage.ts';
 import { chooseEngines, findVoice, type EnginePlan, type EngineRequest } from './engine-choice.ts';
 import type { SpeakersEngine } from './speakers.engine.ts';
 import type { SpeechEngine } from './speech.engine.ts';
@@ -135,11 +141,7 @@ export function buildEngines(config: EnginesConfig, meter: UsageMeter = createUs
  * Creates the registry over the configured engines (`engines` may be given directly, e.g. in tests). `usage` keeps
  * the month's engine usage (the database's, shared by every process; default: this process's memory).
  */
-export function createEngineRegistry(
-  config: EnginesConfig,
-  given?: EngineSet,
-  usage?: UsageStore,
-): EngineRegistry {
+export function createEngineRegistry(config: EnginesConfig, given?: EngineSet, usage?: UsageStore): EngineRegistry {
   const meter = createUsageMeter(config.spend, usage);
   const engines = given ?? buildEngines(config, meter);
   // The engine lists never change after start-up, so neither do their capabilities.

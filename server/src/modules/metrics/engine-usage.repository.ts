@@ -33,16 +33,14 @@ export function databaseUsageStore(db: DbOrTx): UsageStore {
     },
     async month(month) {
       const rows = await db.select().from(engineUsage).where(eq(engineUsage.month, month));
-      return rows.map(
-        (r): UsageRecord => ({
-          month: r.month,
-          engine: r.engine as MeteredEngine,
-          stage: r.stage as MeteredStage,
-          unit: r.unit as UsageUnit,
-          units: Number(r.units),
-          costUsd: Number(r.costUsd),
-        }),
-      );
+      return rows.map((r): UsageRecord => ({
+        month: r.month,
+        engine: r.engine as MeteredEngine,
+        stage: r.stage as MeteredStage,
+        unit: r.unit as UsageUnit,
+        units: Number(r.units),
+        costUsd: Number(r.costUsd),
+      }));
     },
   };
 }
