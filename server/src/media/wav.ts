@@ -171,3 +171,16 @@ export async function readWavLayout(path: string): Promise<WavLayout> {
     await fh.close();
   }
 }
+
+/**
+ * Seconds of audio in a whole WAV file's bytes (frames / rate), for metering what a network engine is sent
+ * (engines/engine-usage.ts); 0 when the bytes are not a PCM WAV.
+ */
+export function wavSeconds(wav: Buffer): number {
+  try {
+    const layout = parseWavHeader(wav, wav.length, 'audio');
+    return layout.frames / layout.rate;
+  } catch {
+    return 0;
+  }
+}

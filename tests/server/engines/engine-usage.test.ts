@@ -9,6 +9,10 @@ import { createUsageMeter, memoryUsageStore } from '../../../server/src/engines/
 import { isPermanentEngineFailure, engineFailure } from '../../../server/src/engines/engine-failure.ts';
 import { DEFAULT_SPEND_CONFIG } from '../../../server/src/config/spend.config.ts';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
+import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
+import { createOpenAiSpeechEngine } from '../../../server/src/engines/speech/openai.engine.ts';
+import { readWavLayout } from '../../../server/src/media/wav.ts';
+import { JFK_WAV } from '../jobs/fixtures.ts';
 
 const KEY = 'k-meter:fx';
 
@@ -62,5 +66,28 @@ describe('the engine usage meter', () => {
     expect((await meter.spend())[0]).toMatchObject({ spentUsd: 0, reached: false });
     await expect(engine.translate(['Hi'], { from: 'en', to: 'de' })).resolves.toHaveLength(1);
     expect(await store.month('2026-12')).toMatchObject([{ units: 2 }]);
+  });
+});
+
+describe('recognition is metered in audio seconds', () => {
+  it('the OpenAI recogniser adds the seconds of audio it was sent, priced per minute', async () => {
+    const oa = await startFakeOpenAi();
+    try {
+      const store = memoryUsageStore();
+      const meter = createUsageMeter(DEFAULT_SPEND_CONFIG, store);
+      const engine = createOpenAiSpeechEngine(
+        { baseUrl: oa.url, model: 'whisper-1' },
+        { timeoutSeconds: 60, retries: 0, meter: meter.of('openai', 'speech') },
+      );
+      await engine.transcribe(JFK_WAV, { language: 'en' });
+      const wav = await readWavLayout(JFK_WAV);
+      const seconds = wav.frames / wav.rate;
+      const [row] = await store.month(new Date().toISOString().slice(0, 7));
+      expect(row).toMatchObject({ engine: 'openai', stage: 'speech', unit: 'seconds' });
+      expect(row.units).toBeCloseTo(seconds, 1);
+      expect(row.costUsd).toBeCloseTo((seconds / 60) * 0.006, 6);
+    } finally {
+      await oa.close();
+    }
   });
 });

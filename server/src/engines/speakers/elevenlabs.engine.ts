@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import type { EngineHttpSettings } from '../http-client.ts';
-import { parseWavHeader } from '../../media/wav.ts';
+import { wavSeconds } from '../../media/wav.ts';
 import { callWithRetry, readElevenLabsFailure } from '../sdk-call.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';
@@ -87,14 +87,4 @@ export function createElevenLabsSpeakersEngine(ep: ElevenLabsEndpoint, http: Eng
       return turnsOfWords(answer.words ?? []);
     },
   };
-}
-
-/** Seconds of audio in a WAV file's bytes (metered usage, engine-usage.ts); 0 when it cannot be read as WAV. */
-function wavSeconds(wav: Buffer): number {
-  try {
-    const layout = parseWavHeader(wav, wav.length, 'audio');
-    return layout.frames / layout.rate;
-  } catch {
-    return 0;
-  }
 }
