@@ -65,7 +65,10 @@ export function createOpenAiSpeakersEngine(
         return diarized.segments.map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
       } catch (e) {
         if (opts.signal?.aborted) throw opts.signal.reason;
-        if (e instanceof APIError) await http.meter?.observe({ status: e.status ?? 0, seconds: took() }, 0);
+        if (e instanceof APIError) {
+          const status: unknown = e.status;
+          await http.meter?.observe({ status: typeof status === 'number' ? status : 0, seconds: took() }, 0);
+        }
         throw new Error(`openai speakers: ${(e as Error).message}`);
       }
     },
