@@ -251,6 +251,7 @@ export const EDITOR_ENDPOINTS = {
       'ENGINE_FAILED',
       'JOB_BUSY',
       'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_SPEND_CAP_REACHED',
       'ENGINE_INPUT_TOO_LARGE',
       'ENGINE_REFUSED',
       // Issue 24, item 8: priced and rate-limited.
@@ -277,6 +278,7 @@ export const EDITOR_ENDPOINTS = {
       'NO_ENGINE',
       'ENGINE_FAILED',
       'ENGINE_QUOTA_EXCEEDED',
+      'ENGINE_SPEND_CAP_REACHED',
       'ENGINE_INPUT_TOO_LARGE',
       'ENGINE_REFUSED',
       'RATE_LIMITED',
@@ -1233,12 +1235,25 @@ export const ENDPOINTS = {
             }),
           ),
         ),
+        engine_spend: v.picklist(['ok', 'reached', 'unknown']),
+        engine_spends: v.optional(
+          v.array(
+            v.object({
+              engine: v.string(),
+              spent_usd: finiteNumber(),
+              cap_usd: finiteNumber(),
+              reached: v.boolean(),
+            }),
+          ),
+        ),
       }),
       description:
         '`status`, and whether the database and the queue answer and the process is stopping; `engine_quota`: ' +
         "whether an engine's quota is used up (DeepL's /v2/usage; `unknown` when it could not be asked). An " +
-        'exhausted quota does not make the instance not ready. Loopback clients and the metrics token also get ' +
-        '`engine_quotas`: each engine with its characters used and allowed',
+        'exhausted quota does not make the instance not ready. `engine_spend`: whether an engine with a monthly ' +
+        'spend cap (OPENAI_MONTHLY_SPEND_CAP_USD ...) has reached it this UTC month (its calls are then refused; ' +
+        'ok without caps). Loopback clients and the metrics token also get `engine_quotas`: each engine with its ' +
+        'characters used and allowed, and `engine_spends`: each capped engine with its estimated spend and cap, USD',
       alsoStatuses: [503],
     },
     errors: [],
@@ -1250,7 +1265,8 @@ export const ENDPOINTS = {
     summary: 'Operator metrics in the Prometheus text format (tarjama_* families)',
     description:
       'Jobs by status, queue depth by plan, stage durations, real-time factor, credits reserved and charged, ' +
-      'upload bytes, HTTP latency and the process figures. Answers requests from loopback only, unless the ' +
+      'upload bytes, HTTP latency, per network engine requests, errors by status, latency, units sent and ' +
+      'estimated cost (and the month of every process from the database), and the process figures. Answers requests from loopback only, unless the ' +
       'server has METRICS_TOKEN set: then also `Authorization: Bearer METRICS_TOKEN` from anywhere.',
     auth: 'none',
     response: { status: 200, contentType: 'text/plain', description: 'Prometheus text format 0.0.4' },

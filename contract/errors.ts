@@ -133,6 +133,12 @@ export const ERRORS = {
     message:
       'This is larger than the speech, translation or voice service accepts in one request, so trying again will not help. Your credits were given back.',
   },
+  // An engine's month of estimated spend reached the operator's cap (issue 26 item 6): not the user's doing.
+  ENGINE_SPEND_CAP_REACHED: {
+    status: 503,
+    message:
+      'The speech, translation or voice service of this server is temporarily limited. Your credits were given back; please try again later.',
+  },
   ENGINE_REFUSED: {
     status: 502,
     message:

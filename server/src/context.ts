@@ -17,6 +17,7 @@ import { shareTokenRevocations } from './modules/auth/token-revocation.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createStorage } from './storage/storage.factory.ts';
 import { createEngineRegistry, type EngineRegistry } from './engines/engine.registry.ts';
+import { databaseUsageStore } from './modules/metrics/engine-usage.repository.ts';
 import { withApiKeys } from './modules/api-keys/api-key-auth.ts';
 import { apiAccessRule } from './modules/api-keys/api-access.ts';
 
@@ -97,7 +98,8 @@ export async function createContext(
       ratePerMinute: config.api.keyRatePerMinute,
     }),
     storage: createStorage(app.storage, secret, () => config.app.publicUrl),
-    engines: createEngineRegistry(config.engines),
+    // Engine usage and spend caps are kept in the database, so every process sees the month's whole spend.
+    engines: createEngineRegistry(config.engines, undefined, databaseUsageStore(database.db)),
     healthChecks: new Map(),
     userDeletionHooks: [],
     onClose: [revocations.stop],
@@ -108,15 +110,24 @@ export async function createContext(
     },
   };
   ctx.healthChecks.set('storage', () => ctx.storage.health());
-  // An engine whose quota is used up (DeepL's /v2/usage, issue 26 item 6) is not available: the part is not ok.
+  // An engine whose quota is used up (DeepL's /v2/usage, issue 26 item 6) or whose month of estimated spend reached
+  // its cap (OPENAI_MONTHLY_SPEND_CAP_USD ...) is not available: the part is not ok.
   ctx.healthChecks.set('engines', async () => {
-    const [available, quotas] = await Promise.all([ctx.engines.describe(), ctx.engines.quotas()]);
+    const [available, quotas, spend] = await Promise.all([
+      ctx.engines.describe(),
+      ctx.engines.quotas(),
+      ctx.engines.spend(),
+    ]);
     const exhausted = quotas.filter((q) => q.exhausted).map((q) => q.engine);
+    const capped: string[] = spend.filter((s) => s.reached).map((s) => s.engine);
+    const out = (ids: string[]) => ids.filter((id) => !exhausted.includes(id) && !capped.includes(id));
     return {
-      ok: exhausted.length === 0,
-      ...available,
-      translation: available.translation.filter((id) => !exhausted.includes(id)),
+      ok: exhausted.length === 0 && capped.length === 0,
+      speech: out(available.speech),
+      translation: out(available.translation),
+      voice: out(available.voice),
       ...(exhausted.length ? { quota_exhausted: exhausted } : {}),
+      ...(capped.length ? { spend_cap_reached: capped } : {}),
     };
   });
   return ctx;

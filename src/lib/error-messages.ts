@@ -76,6 +76,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   YOUTUBE_DOWNLOAD_FAILED: msg`The YouTube video could not be downloaded. Check the link, or upload the file instead.`,
   ENGINE_FAILED: msg`A speech, translation or voice service failed. Please try again later.`,
   ENGINE_QUOTA_EXCEEDED: msg`The speech, translation or voice service of this server has used up its quota. Your credits were given back; try again once your administrator has renewed it.`,
+  ENGINE_SPEND_CAP_REACHED: msg`The speech, translation or voice service of this server is temporarily limited. Your credits were given back; please try again later.`,
   ENGINE_INPUT_TOO_LARGE: msg`This is larger than the speech, translation or voice service accepts in one request, so trying again will not help. Your credits were given back.`,
   ENGINE_REFUSED: msg`The speech, translation or voice service refused the request. Your credits were given back; ask your administrator to check its settings.`,
   FFMPEG_FAILED: msg`The audio or video could not be processed.`,

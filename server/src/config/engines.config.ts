@@ -15,6 +15,7 @@ import {
   optionalUrl,
   stringWithDefault,
 } from './env.ts';
+import { DEFAULT_SPEND_CONFIG, spendEnv, toSpendConfig, type SpendConfig } from './spend.config.ts';
 
 /** OPENAI_VOICE_DEFAULTS's default: a voice per studio language, so the languages do not all sound alike. */
 const DEFAULT_VOICE_DEFAULTS =
@@ -96,6 +97,8 @@ export const enginesEnv = {
   SUBTITLE_MAX_CPS: numberWithDefault(17, 5, 40),
   /** Characters per subtitle line (Netflix: 42). */
   SUBTITLE_MAX_LINE_CHARS: intWithDefault(42, 16, 80),
+  /** Unit prices and monthly spend caps of the network engines (spend.config.ts). */
+  ...spendEnv,
 };
 
 type EnginesEnv = v.InferOutput<v.ObjectSchema<typeof enginesEnv, undefined>>;
@@ -161,6 +164,8 @@ export interface EnginesConfig {
   translationBatches?: { maxChars: number; parallel: number };
   /** The OpenAI voice engine's default voice per base language code ('*': any other); absent: none. */
   voiceDefaults?: Record<string, string>;
+  /** Unit prices and monthly spend caps of the network engines (spend.config.ts); absent: default prices, no caps. */
+  spend?: SpendConfig;
 }
 
 /** Bounds of a network engine when the configuration names none: 4 requests in flight, no rate bound. */
@@ -191,6 +196,7 @@ export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
   openaiTranslationBatchMaxTokens: 4000,
   translationBatches: { maxChars: 8000, parallel: 4 },
   voiceDefaults: parseVoiceDefaults(DEFAULT_VOICE_DEFAULTS),
+  spend: DEFAULT_SPEND_CONFIG,
 };
 
 const STAGES = ['speech', 'translation', 'voice', 'speakers'];
@@ -278,6 +284,7 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
     openaiTranslationBatchMaxTokens: e.OPENAI_TRANSLATION_BATCH_MAX_TOKENS,
     translationBatches: { maxChars: e.TRANSLATION_BATCH_MAX_CHARS, parallel: e.TRANSLATION_PARALLEL_BATCHES },
     voiceDefaults: parseVoiceDefaults(e.OPENAI_VOICE_DEFAULTS),
+    spend: toSpendConfig(e),
   };
   function limitsOf(concurrent: number | undefined, perMinute: number | undefined): EngineLimits {
     return {

@@ -65,6 +65,26 @@ export const numberWithDefault = (fallback: number, min: number, max: number) =>
     String(fallback),
   );
 
+/** An optional decimal number within [min, max]; unset or empty: undefined. */
+export const optionalNumber = (min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === '' ? undefined : s)),
+      v.union([
+        v.undefined(),
+        v.pipe(
+          v.string(),
+          v.regex(/^\d+(\.\d+)?$/, 'must be a number'),
+          v.transform(Number),
+          v.minValue(min, `must be at least ${min}`),
+          v.maxValue(max, `must be at most ${max}`),
+        ),
+      ]),
+    ),
+  );
+
 /** 'true'/'false'/'1'/'0' with a default. */
 export const boolWithDefault = (fallback: boolean) =>
   v.optional(

@@ -6,10 +6,12 @@
 import { EngineHttpError, type EngineFailureKind } from './http-client.ts';
 
 /** The contract codes of engine failures (contract/errors.ts). */
-export type EngineFailureCode = 'ENGINE_FAILED' | 'ENGINE_QUOTA_EXCEEDED' | 'ENGINE_INPUT_TOO_LARGE' | 'ENGINE_REFUSED';
+export type EngineFailureCode =
+  'ENGINE_FAILED' | 'ENGINE_QUOTA_EXCEEDED' | 'ENGINE_SPEND_CAP_REACHED' | 'ENGINE_INPUT_TOO_LARGE' | 'ENGINE_REFUSED';
 
 const CODES: Record<EngineFailureKind, EngineFailureCode> = {
   quota: 'ENGINE_QUOTA_EXCEEDED',
+  spend_cap: 'ENGINE_SPEND_CAP_REACHED',
   input_too_large: 'ENGINE_INPUT_TOO_LARGE',
   refused: 'ENGINE_REFUSED',
   unavailable: 'ENGINE_FAILED',
@@ -20,7 +22,7 @@ export function engineFailureKind(e: unknown): EngineFailureKind {
   return e instanceof EngineHttpError ? e.kind : 'unavailable';
 }
 
-/** True when retrying the same call cannot succeed (quota, too large, refused). */
+/** True when retrying the same call cannot succeed (quota, spend cap, too large, refused). */
 export const isPermanentEngineFailure = (e: unknown) => engineFailureKind(e) !== 'unavailable';
 
 /**
@@ -36,6 +38,7 @@ export function engineFailure(
   const engine = `The ${stage} engine (${engineId})`;
   const message = {
     quota: `${engine} has used up its quota. Your credits were given back; try again once the quota is renewed.`,
+    spend_cap: `${engine} is temporarily limited on this server. Your credits were given back; please try again later.`,
     input_too_large: `${engine} does not accept input this large in one request, so trying again will not help.`,
     refused: `${engine} refused the request (its API key or settings are not accepted): the operator must fix the settings.`,
     unavailable: `${engine} failed. Please try again later.`,

@@ -9,6 +9,13 @@ import { normaliseLanguage } from '../../../contract/languages.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { createEngineGate } from './engine-gate.ts';
 import { createQuotaReader, type EngineQuota } from './engine-quotas.ts';
+import {
+  createUsageMeter,
+  type EngineSpend,
+  type UsageMeter,
+  type UsageRecord,
+  type UsageStore,
+} from './engine-usage.ts';
 import { chooseEngines, findVoice, type EnginePlan, type EngineRequest } from './engine-choice.ts';
 import type { SpeakersEngine } from './speakers.engine.ts';
 import type { SpeechEngine } from './speech.engine.ts';
@@ -31,6 +38,7 @@ import { withDefaultVoices } from './voice/default-voices.ts';
 
 export type { EnginePlan, EngineRequest, VoiceChoice } from './engine-choice.ts';
 export type { EngineQuota } from './engine-quotas.ts';
+export type { EngineSpend, UsageRecord, UsageStore } from './engine-usage.ts';
 export { NoEngineError, VoiceNotAvailableError } from './engine-problems.ts';
 
 /** Engines of each stage, best first, as the configuration enables them. */
@@ -59,13 +67,23 @@ export interface EngineRegistry {
    * asked at most every 30 s (engine-quotas.ts); empty when none is configured. Never throws.
    */
   quotas(): Promise<EngineQuota[]>;
+  /**
+   * For GET /readyz and /healthz: this month's estimated spend of each engine with a spend cap (engine-usage.ts);
+   * empty without caps. @throws the usage store's error (database down).
+   */
+  spend(): Promise<EngineSpend[]>;
+  /** For GET /metrics: this month's usage rows of every metered engine and stage (all processes with a database). */
+  usage(): Promise<UsageRecord[]>;
 }
 
 /** How long an engine availability check is reused by `describe`, milliseconds. */
 const DESCRIBE_TTL_MS = 30_000;
 
-/** Builds the engine lists from the configuration (no I/O): network engines first, then the local ones. */
-export function buildEngines(config: EnginesConfig): EngineSet {
+/**
+ * Builds the engine lists from the configuration (no I/O): network engines first, then the local ones. Every network
+ * engine's calls go through `meter` (usage, estimated cost, spend caps; default: in this process's memory).
+ */
+export function buildEngines(config: EnginesConfig, meter: UsageMeter = createUsageMeter(config.spend)): EngineSet {
   const { openai } = config;
   // Each network engine's requests pass through its own gate (ENGINE_MAX_CONCURRENT, *_REQUESTS_PER_MINUTE...);
   // the OpenAI-compatible stages share one.
@@ -74,28 +92,52 @@ export function buildEngines(config: EnginesConfig): EngineSet {
     ...config.http,
     gate: createEngineGate(limits?.[engine] ?? ENGINE_DEFAULT_LIMITS),
   });
-  const openaiHttp = http('openai');
+  const openaiGate = http('openai');
+  const openaiHttp = (stage: 'speech' | 'translation' | 'voice' | 'speakers') => ({
+    ...openaiGate,
+    meter: meter.of('openai', stage),
+  });
   const set: EngineSet = { speech: [], translation: [], voice: [], speakers: [] };
-  if (openai.speech) set.speech.push(createOpenAiSpeechEngine(openai.speech, openaiHttp));
-  if (config.deepl) set.translation.push(createDeepLEngine(config.deepl, http('deepl')));
+  if (openai.speech) set.speech.push(createOpenAiSpeechEngine(openai.speech, openaiHttp('speech')));
+  if (config.deepl)
+    set.translation.push(
+      createDeepLEngine(config.deepl, { ...http('deepl'), meter: meter.of('deepl', 'translation') }),
+    );
   if (openai.translation)
     set.translation.push(
       // A chat model writes a long answer for minutes: its own timeout, and no second request while the first may
       // still be generating (issue 26 item 5).
       createOpenAiTranslationEngine(
         openai.translation,
-        { ...openaiHttp, timeoutSeconds: config.openaiTranslationTimeoutSeconds ?? 600, retryAfterTimeout: false },
+        {
+          ...openaiHttp('translation'),
+          timeoutSeconds: config.openaiTranslationTimeoutSeconds ?? 600,
+          retryAfterTimeout: false,
+        },
         { batchMaxTokens: config.openaiTranslationBatchMaxTokens },
       ),
     );
   if (config.libreTranslate)
-    set.translation.push(createLibreTranslateEngine(config.libreTranslate, http('libretranslate')));
+    set.translation.push(
+      createLibreTranslateEngine(config.libreTranslate, {
+        ...http('libretranslate'),
+        meter: meter.of('libretranslate', 'translation'),
+      }),
+    );
   // ElevenLabs first: the voices made for dubbing, when an operator pays for them.
-  if (config.elevenLabsVoice) set.voice.push(createElevenLabsVoiceEngine(config.elevenLabsVoice, config.http));
+  if (config.elevenLabsVoice)
+    set.voice.push(
+      createElevenLabsVoiceEngine(config.elevenLabsVoice, { ...config.http, meter: meter.of('elevenlabs', 'voice') }),
+    );
   if (openai.voice)
-    set.voice.push(withDefaultVoices(createOpenAiVoiceEngine(openai.voice, openaiHttp), config.voiceDefaults ?? {}));
-  if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, openaiHttp));
-  if (config.elevenLabs) set.speakers!.push(createElevenLabsSpeakersEngine(config.elevenLabs, config.http));
+    set.voice.push(
+      withDefaultVoices(createOpenAiVoiceEngine(openai.voice, openaiHttp('voice')), config.voiceDefaults ?? {}),
+    );
+  if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, openaiHttp('speakers')));
+  if (config.elevenLabs)
+    set.speakers!.push(
+      createElevenLabsSpeakersEngine(config.elevenLabs, { ...config.http, meter: meter.of('elevenlabs', 'speakers') }),
+    );
   if (config.local) {
     set.speech.push(createPocketsphinxEngine());
     set.translation.push(createApertiumEngine());
@@ -105,14 +147,21 @@ export function buildEngines(config: EnginesConfig): EngineSet {
   return set;
 }
 
-/** Creates the registry over the configured engines (`engines` may be given directly, e.g. in tests). */
-export function createEngineRegistry(config: EnginesConfig, engines: EngineSet = buildEngines(config)): EngineRegistry {
+/**
+ * Creates the registry over the configured engines (`engines` may be given directly, e.g. in tests). `usage` keeps
+ * the month's engine usage (the database's, shared by every process; default: this process's memory).
+ */
+export function createEngineRegistry(config: EnginesConfig, given?: EngineSet, usage?: UsageStore): EngineRegistry {
+  const meter = createUsageMeter(config.spend, usage);
+  const engines = given ?? buildEngines(config, meter);
   // The engine lists never change after start-up, so neither do their capabilities.
   let capabilities: CapabilitiesResponse | undefined;
   let described: { at: number; result: ReturnType<EngineRegistry['describe']> } | undefined;
   const quotas = createQuotaReader(config);
   return {
     quotas,
+    spend: () => meter.spend(),
+    usage: () => meter.usage(),
     choose: (req) => chooseEngines(engines, config.subtitles, req),
     capabilities: () => (capabilities ??= capabilitiesOf(engines)),
     findVoice: (language, id) => findVoice(engines.voice, normaliseLanguage(language), id),

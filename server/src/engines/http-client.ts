@@ -6,13 +6,15 @@
  */
 
 import type { EngineGate } from './engine-gate.ts';
+import type { EngineMeter } from './engine-usage.ts';
 
 /**
- * Why an engine call failed: `quota` (DeepL 456, OpenAI 429 `insufficient_quota`), `input_too_large` (413, or 400
+ * Why an engine call failed: `quota` (DeepL 456, OpenAI 429 `insufficient_quota`), `spend_cap` (refused before
+ * sending: the engine's estimated spend this month reached the operator's cap, engine-usage.ts), `input_too_large` (413, or 400
  * naming a length or size limit, OpenAI `context_length_exceeded`), `refused` (401/403 key, other 4xx: the same
  * request would be refused again), `unavailable` (network, timeout, 5xx, rate limit after the retries: may pass).
  */
-export type EngineFailureKind = 'quota' | 'input_too_large' | 'refused' | 'unavailable';
+export type EngineFailureKind = 'quota' | 'spend_cap' | 'input_too_large' | 'refused' | 'unavailable';
 
 /** An HTTP API answered with an error; the message names the engine, the status and the API's own message. */
 export class EngineHttpError extends Error {
@@ -50,12 +52,19 @@ export interface EngineHttpSettings {
    * generating API (chat completions), where the first request may still be running on the server.
    */
   retryAfterTimeout?: boolean;
+  /**
+   * The engine stage's usage meter (engine-usage.ts): refuses the call when the engine reached its monthly spend
+   * cap, counts every try and adds the units of an answered one. Absent: not metered.
+   */
+  meter?: EngineMeter;
 }
 
 /** Retry and timeout settings of one call. */
 export interface HttpOptions extends Partial<EngineHttpSettings> {
   engine: string;
   signal?: AbortSignal;
+  /** Units the call sends (characters, or audio seconds; engine-usage.ts), counted when it is answered. */
+  units?: number;
   /** Extracts the API's error message from an error body (JSON or text). */
   errorMessage?: (body: string) => string | undefined;
 }
@@ -136,19 +145,27 @@ export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpO
   const maxWait = opts.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS;
   const readError = opts.errorMessage ?? defaultErrorMessage;
   const sleep = opts.sleep ?? timerSleep;
+  const meter = opts.meter;
+  // An engine over its monthly spend cap is refused before anything is sent (engine-usage.ts).
+  await meter?.admit();
   for (let attempt = 0; ; attempt++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     let res: Response;
+    let sentAt = 0;
+    const seconds = () => (performance.now() - sentAt) / 1000;
     try {
       // The timeout starts when the request is sent, not while it waits for the engine's gate.
-      const send = () =>
-        fetch(url, {
+      const send = () => {
+        sentAt = performance.now();
+        return fetch(url, {
           ...init,
           signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])]),
         });
+      };
       res = await (opts.gate ? opts.gate.run(send, opts.signal) : send());
     } catch (e) {
       if (opts.signal?.aborted) throw opts.signal.reason;
+      await meter?.observe({ status: 0, seconds: seconds() }, 0);
       const timedOut = (e as Error).name === 'TimeoutError';
       const why = timedOut ? `no answer within ${timeoutMs / 1000} s` : `cannot reach ${new URL(url).origin}`;
       if (attempt < retries && !(timedOut && opts.retryAfterTimeout === false)) {
@@ -157,6 +174,7 @@ export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpO
       }
       throw new EngineHttpError(`${opts.engine}: ${why}`, opts.engine, 0);
     }
+    await meter?.observe({ status: res.status, seconds: seconds() }, res.ok ? (opts.units ?? 0) : 0);
     if (res.ok) return res;
     const body = await res.text().catch(() => '');
     const apiMessage = readError(body);

@@ -4,7 +4,9 @@
  * (maxRetries 0) so a try is never repeated twice over, and each call goes through `callWithRetry`, which keeps the
  * rules of http-client.ts: a timeout per try, retries of transient failures (network, timeout, 5xx, 429) honouring
  * Retry-After up to a setting, failures a retry cannot fix (quota, input over a limit, refused) thrown at once as an
- * EngineHttpError with their kind, and cancellation through an AbortSignal.
+ * EngineHttpError with their kind, and cancellation through an AbortSignal. With a `meter` (engine-usage.ts), an
+ * engine over its monthly spend cap is refused before the first try, and every try is counted (requests, errors by
+ * status, latency; an answered try adds `units`).
  */
 import { APIError, APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } from 'deepl-node';
@@ -137,7 +139,8 @@ export function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> 
 /**
  * Runs `run` (one SDK call; it gets a signal that aborts at the try's timeout or on cancellation) with our retries.
  * @returns what `run` resolved to.
- * @throws EngineHttpError with its kind (see http-client.ts fetchWithRetry: at once for quota, too large, refused or a
+ * @throws EngineHttpError with its kind (kind 'spend_cap' before any try when the meter's engine reached its cap;
+ *         see http-client.ts fetchWithRetry: at once for quota, too large, refused or a
  *         Retry-After over `maxRetryAfterSeconds`; after `retries` tries for the others); the caller's signal's reason
  *         when aborted; any other error `run` throws, as is.
  */
@@ -150,23 +153,32 @@ export async function callWithRetry<T>(
   const timeoutMs = (opts.timeoutSeconds ?? 120) * 1000;
   const maxWait = opts.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS;
   const sleep = opts.sleep ?? timerSleep;
+  const meter = opts.meter;
+  // An engine over its monthly spend cap is refused before anything is sent (engine-usage.ts).
+  await meter?.admit();
   for (let attempt = 0; ; attempt++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     let timeout: AbortSignal | undefined;
+    let sentAt = 0;
+    const seconds = () => (performance.now() - sentAt) / 1000;
     // The timeout starts when the try is sent, not while it waits for the engine's gate (its bounds on requests in
     // flight and per minute, engine-gate.ts), which it holds until the SDK call ends.
     const send = () => {
+      sentAt = performance.now();
       timeout = AbortSignal.timeout(timeoutMs);
       const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
       return untilAborted(run(signal), signal);
     };
     let failure: TryFailure | undefined;
     try {
-      return await (opts.gate ? opts.gate.run(send, opts.signal) : send());
+      const out = await (opts.gate ? opts.gate.run(send, opts.signal) : send());
+      await meter?.observe({ status: 200, seconds: seconds() }, opts.units ?? 0);
+      return out;
     } catch (e) {
       if (opts.signal?.aborted) throw opts.signal.reason;
       failure = timeout?.aborted ? { status: 0, reason: `no answer within ${timeoutMs / 1000} s` } : read(e);
       if (!failure) throw e;
+      await meter?.observe({ status: failure.status, seconds: seconds() }, 0);
     }
     const { status, apiMessage = '', apiCode = '', retryAfterSeconds: after } = failure;
     const kind = status === 0 ? 'unavailable' : failureKindOf(status, apiMessage, apiCode);

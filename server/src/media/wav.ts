@@ -130,7 +130,7 @@ export interface WavLayout {
  * file's length in bytes (a `data` size of 0 or 0xFFFFFFFF, as streaming writers put, means the rest of the file).
  * @throws Error naming `path` when it is not a RIFF WAVE with a `fmt ` chunk before its `data` chunk.
  */
-function parseWavHeader(head: Buffer, size: number, path: string): WavLayout {
+export function parseWavHeader(head: Buffer, size: number, path: string): WavLayout {
   if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
     throw new Error(`${path} is not a WAV file`);
   let off = 12;
@@ -169,5 +169,18 @@ export async function readWavLayout(path: string): Promise<WavLayout> {
     return parseWavHeader(head, size, path);
   } finally {
     await fh.close();
+  }
+}
+
+/**
+ * Seconds of audio in a whole WAV file's bytes (frames / rate), for metering what a network engine is sent
+ * (engines/engine-usage.ts); 0 when the bytes are not a PCM WAV.
+ */
+export function wavSeconds(wav: Buffer): number {
+  try {
+    const layout = parseWavHeader(wav, wav.length, 'audio');
+    return layout.frames / layout.rate;
+  } catch {
+    return 0;
   }
 }

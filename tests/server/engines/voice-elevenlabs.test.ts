@@ -42,7 +42,7 @@ const seconds = async (wav: string) => {
 };
 
 describe('the ElevenLabs voice engine', () => {
-  it('speaks a Spanish line with the chosen voice, fetched as MP3 and written as WAV', async () => {
+  it('speaks a Spanish line with the chosen voice, fetched as Opus and written as WAV', async () => {
     const out = path.join(dir, 'line.wav');
     const before = ttsRequests().length;
     await engineOf().synthesize('La casa es roja y el perro duerme en el jardín.', {
@@ -51,7 +51,7 @@ describe('the ElevenLabs voice engine', () => {
       outPath: out,
     });
     const [req] = ttsRequests().slice(before);
-    expect(req.path).toBe('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=mp3_44100_128');
+    expect(req.path).toBe('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=opus_48000_64');
     expect(jsonBody(req)).toMatchObject({ model_id: 'eleven_multilingual_v2', voice_settings: { speed: 1 } });
     expect(await seconds(out)).toBeGreaterThan(1.5);
     // What crosses the network (the same request again, as the engine sent it) against the WAV the mixer reads.
@@ -60,10 +60,10 @@ describe('the ElevenLabs voice engine', () => {
       headers: { 'xi-api-key': KEY, 'content-type': 'application/json' },
       body: req.body,
     });
-    expect(again.headers.get('content-type')).toBe('audio/mpeg');
+    expect(again.headers.get('content-type')).toBe('audio/ogg');
     const fetched = (await again.arrayBuffer()).byteLength;
     const wavBytes = (await stat(out)).size;
-    console.log(`ElevenLabs voice: WAV ${wavBytes} bytes written, MP3 fetched ${fetched} bytes`);
+    console.log(`ElevenLabs voice: WAV ${wavBytes} bytes written, Opus fetched ${fetched} bytes`);
     expect(fetched).toBeGreaterThan(0);
     expect(fetched).toBeLessThan(wavBytes / 2);
   });

@@ -7,9 +7,9 @@
  *   `start`, `end` (seconds), `logprob` and, with diarize=true, `speaker_id` (`speaker_0` …). The work is real:
  *   pocketsphinx for the words and the classic local diarization for the speakers.
  * - GET /v1/voices: `{voices: [{voice_id, name, category, labels: {gender}}]}` (the six premade voices).
- * - POST /v1/text-to-speech/{voice_id}?output_format=mp3_44100_128 (JSON `{text, model_id, voice_settings}`):
+ * - POST /v1/text-to-speech/{voice_id}?output_format=opus_48000_64 (JSON `{text, model_id, voice_settings}`):
  *   real speech (espeak-ng, a female or male variant per voice, `voice_settings.speed` 0.7 … 1.2) encoded as the
- *   format asks (mp3_*, pcm_*: raw 16-bit little-endian); 10,000 characters at most for the v1/v2 models.
+ *   format asks (mp3_*, opus_* in Ogg, pcm_*: raw 16-bit little-endian); 10,000 characters at most for the v1/v2 models.
  * Auth: header `xi-api-key`. Errors as documented: 401 `{"detail": {"status": "invalid_api_key", "message"}}`,
  * 400 `{"detail": {"status": "invalid_model", ...}}`, 422 `{"detail": [{"loc", "msg", "type"}]}`, 429.
  */
@@ -67,7 +67,7 @@ async function textToSpeech(req: FakeRequest, voiceId: string): Promise<FakeResp
   if (typeof speed !== 'number' || speed < 0.7 || speed > 1.2)
     return unprocessable('voice_settings.speed', 'Input should be between 0.7 and 1.2');
   const format = new URL(req.path, 'http://x').searchParams.get('output_format') ?? 'mp3_44100_128';
-  const m = /^(mp3|pcm)_(\d+)(?:_\d+)?$/.exec(format);
+  const m = /^(mp3|opus|pcm)_(\d+)(?:_(\d+))?$/.exec(format);
   if (!m) return unprocessable('output_format', `Unsupported output format ${format}`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-elevenlabs-tts-'));
   try {
@@ -76,12 +76,13 @@ async function textToSpeech(req: FakeRequest, voiceId: string): Promise<FakeResp
     await runProcess('espeak-ng', ['-v', `en${variant}`, '-s', String(Math.round(160 * speed)), '-w', wav, '--stdin'], {
       input: b.text,
     });
-    const out = path.join(dir, m[1] === 'mp3' ? 'a.mp3' : 'a.raw');
-    const codec = m[1] === 'pcm' ? ['-f', 's16le'] : [];
+    const out = path.join(dir, { mp3: 'a.mp3', opus: 'a.ogg', pcm: 'a.raw' }[m[1]]!);
+    const codec =
+      m[1] === 'pcm' ? ['-f', 's16le'] : m[1] === 'opus' ? ['-c:a', 'libopus', '-b:a', `${m[3] ?? 64}k`] : [];
     await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', wav, '-ar', m[2], ...codec, out]);
     return {
       status: 200,
-      headers: { 'content-type': m[1] === 'mp3' ? 'audio/mpeg' : 'audio/pcm' },
+      headers: { 'content-type': { mp3: 'audio/mpeg', opus: 'audio/ogg', pcm: 'audio/pcm' }[m[1]]! },
       body: await readFile(out),
     };
   } finally {

@@ -14,7 +14,8 @@
  *   Uploads over 25 MB are refused with 413, as the API does ("File uploads are currently limited to 25 MB").
  *   With `recording`, uploads that are excerpts of that recording are answered from its transcript (held-recording.ts)
  *   instead of running pocketsphinx: long media in tests.
- * - POST /v1/audio/speech: real speech made with espeak-ng, as wav (or mp3 via ffmpeg).
+ * - POST /v1/audio/speech: real speech made with espeak-ng, encoded by ffmpeg in the `response_format` asked (mp3 by
+ *   default, opus in Ogg, aac in ADTS, flac, wav, raw pcm; 24 kHz mono as the API documents).
  * - `response_format` of chat completions: `text`, `json_object`, or `json_schema` (Structured Outputs, needs
  *   `json_schema.name`); `noJsonSchema` makes the server refuse json_schema as models without it do.
  * - `slips`: the next translation answers slip as models do now and then, one per answer: 'drop' leaves out the
@@ -417,11 +418,30 @@ export async function startFakeOpenAi(
             ['-v', `en${variant}`, '-s', String(Math.round(160 * speed)), '-w', wav, '--stdin'],
             { input: b.input },
           );
-          if (format === 'wav')
-            return { status: 200, headers: { 'content-type': 'audio/wav' }, body: await readFile(wav) };
-          const out = path.join(dir, `a.${format === 'pcm' ? 'raw' : format}`);
-          const codec = format === 'pcm' ? ['-f', 's16le', '-ar', '24000'] : [];
-          await runProcess('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', wav, ...codec, out]);
+          // As the API documents: 24 kHz mono in every format; wav and pcm 16-bit, opus in an Ogg container.
+          const out = path.join(dir, `out.${format === 'pcm' ? 'raw' : format}`);
+          const codec = {
+            pcm: ['-f', 's16le'],
+            wav: ['-c:a', 'pcm_s16le'],
+            opus: ['-c:a', 'libopus', '-f', 'ogg'],
+            mp3: ['-c:a', 'libmp3lame'],
+            aac: ['-c:a', 'aac', '-f', 'adts'],
+            flac: ['-c:a', 'flac'],
+          }[format as string] as string[];
+          await runProcess('ffmpeg', [
+            '-nostdin',
+            '-loglevel',
+            'error',
+            '-y',
+            '-i',
+            wav,
+            '-ac',
+            '1',
+            '-ar',
+            '24000',
+            ...codec,
+            out,
+          ]);
           return {
             status: 200,
             headers: { 'content-type': format === 'mp3' ? 'audio/mpeg' : `audio/${format}` },

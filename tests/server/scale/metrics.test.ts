@@ -80,13 +80,15 @@ describe('metrics and readiness', () => {
   it('answers readiness apart from health', async () => {
     const ready = await fetch(`${t.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    // engine_quota: every configured engine's quota (ok here: the local engines have none to run out of).
+    // engine_quota: every configured engine's quota; engine_spend: the capped engines' monthly spend (ok here: the
+    // local engines have no quota to run out of and no spend cap).
     expect(await ready.json()).toEqual({
       status: 'ready',
       database: true,
       queue: true,
       stopping: false,
       engine_quota: 'ok',
+      engine_spend: 'ok',
     });
     expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200);
   });

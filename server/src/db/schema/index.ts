@@ -8,3 +8,5 @@ export * from './api.schema.ts';
 export * from './teams.schema.ts';
 // Issue 20 item 4: the glossary.
 export * from './glossary.schema.ts';
+// Issue 26 item 6: the network engines' usage per month (spend caps).
+export * from './ops.schema.ts';

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import type { EngineHttpSettings } from '../http-client.ts';
+import { wavSeconds } from '../../media/wav.ts';
 import { callWithRetry, readElevenLabsFailure } from '../sdk-call.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';
@@ -81,7 +82,7 @@ export function createElevenLabsSpeakersEngine(ep: ElevenLabsEndpoint, http: Eng
             { abortSignal: signal },
           ),
         readElevenLabsFailure,
-        { engine: 'elevenlabs speakers', signal: opts.signal, ...http },
+        { engine: 'elevenlabs speakers', signal: opts.signal, ...http, units: wavSeconds(audio) },
       );
       return turnsOfWords(answer.words ?? []);
     },

@@ -5,19 +5,23 @@
  * requires it for audio over 30 seconds. The API takes no number of speakers: `numSpeakers` is not sent.
  */
 import { readFile } from 'node:fs/promises';
-import OpenAI, { toFile } from 'openai';
+import OpenAI, { APIError, toFile } from 'openai';
 import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';
+import type { EngineMeter } from '../engine-usage.ts';
+import { wavSeconds } from '../../media/wav.ts';
 
 /**
  * Creates the engine for one endpoint (`baseUrl` without `/v1`).
- * @throws from `diarize`: the SDK's APIError (status and the API's message) or connection error, naming OpenAI.
+ * @throws from `diarize`: the SDK's APIError (status and the API's message) or connection error, naming OpenAI;
+ *         the meter's EngineHttpError (kind 'spend_cap') before sending when OpenAI reached its monthly spend cap.
+ *         With `http.meter`, each call (the SDK's own retries inside) is counted with the audio's seconds.
  */
 export function createOpenAiSpeakersEngine(
   ep: OpenAiEndpoint,
-  http: { timeoutSeconds: number; retries: number },
+  http: { timeoutSeconds: number; retries: number; meter?: EngineMeter },
 ): SpeakersEngine {
   const client = new OpenAI({
     apiKey: ep.apiKey ?? 'none',
@@ -37,8 +41,12 @@ export function createOpenAiSpeakersEngine(
       }
     },
     async diarize(wavPath: string, opts: DiarizeOptions): Promise<SpeakerTurn[]> {
-      const file = await toFile(await readFile(wavPath), 'audio.wav', { type: 'audio/wav' });
+      const audio = await readFile(wavPath);
+      const file = await toFile(audio, 'audio.wav', { type: 'audio/wav' });
       const language = opts.language && opts.language !== 'auto' ? normaliseLanguage(opts.language) : undefined;
+      await http.meter?.admit();
+      const sentAt = performance.now();
+      const took = () => (performance.now() - sentAt) / 1000;
       try {
         const res = await client.audio.transcriptions.create(
           {
@@ -50,12 +58,17 @@ export function createOpenAiSpeakersEngine(
           },
           { signal: opts.signal },
         );
+        await http.meter?.observe({ status: 200, seconds: took() }, wavSeconds(audio));
         // The SDK types diarized_json's answer as a plain Transcription; the documented shape is TranscriptionDiarized.
         const diarized = res as unknown as TranscriptionDiarized;
         if (!Array.isArray(diarized.segments)) throw new Error('the answer has no diarized segments');
         return diarized.segments.map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
       } catch (e) {
         if (opts.signal?.aborted) throw opts.signal.reason;
+        if (e instanceof APIError) {
+          const status: unknown = e.status;
+          await http.meter?.observe({ status: typeof status === 'number' ? status : 0, seconds: took() }, 0);
+        }
         throw new Error(`openai speakers: ${(e as Error).message}`);
       }
     },

@@ -73,7 +73,7 @@ export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSet
   const client = openAiClient(ep, http);
 
   /** Recognises one compressed piece; times in the answer are seconds from the piece's start. */
-  async function recognisePiece(mp3: string, language: string, signal?: AbortSignal) {
+  async function recognisePiece(mp3: string, language: string, seconds: number, signal?: AbortSignal) {
     const audio = await readFile(mp3);
     if (audio.length > OPENAI_UPLOAD_LIMIT_BYTES)
       throw new EngineHttpError(
@@ -96,7 +96,7 @@ export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSet
           { signal: s },
         ),
       readOpenAiFailure,
-      { engine: 'openai speech', signal, ...http },
+      { engine: 'openai speech', signal, ...http, units: seconds },
     );
   }
 
@@ -117,7 +117,9 @@ export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSet
         const results = await mapPool(pieces, OPENAI_PIECES_IN_FLIGHT, async ({ from, to }, i) => {
           const mp3 = path.join(dir, `piece-${i}.mp3`);
           await encodePiece(wavPath, from, to, mp3, opts.signal);
-          const j = await recognisePiece(mp3, opts.language, opts.signal);
+          // Metered by the piece's audio seconds (the last piece of an unknown duration: none known, 0).
+          const seconds = Number.isFinite(to) ? to - from : Math.max(0, duration - from);
+          const j = await recognisePiece(mp3, opts.language, seconds, opts.signal);
           await rm(mp3, { force: true });
           const result = joinablePiece(j, from, to);
           if (pieces.length > 1 && duration > 0) {

@@ -152,7 +152,8 @@ export function createDeepLEngine(
                 ...(glossary ? { glossary } : {}),
               }),
             readDeepLFailure,
-            retry,
+            // DeepL bills the characters of the source texts.
+            { ...retry, units: text.reduce((n, t) => n + t.length, 0) },
           );
           if (got.length !== text.length)
             throw new Error(`DeepL returned ${got.length} translations for ${text.length} texts`);

@@ -92,7 +92,7 @@ export function createLibreTranslateEngine(
           ...(cfg.apiKey ? { api_key: cfg.apiKey } : {}),
         }),
       },
-      { engine: 'LibreTranslate', signal: opts.signal, ...http },
+      { engine: 'LibreTranslate', signal: opts.signal, ...http, units: q.reduce((n, t) => n + t.length, 0) },
     );
     const body = (await res.json()) as { translatedText?: string[] | string };
     const t = Array.isArray(body.translatedText) ? body.translatedText : [body.translatedText ?? ''];

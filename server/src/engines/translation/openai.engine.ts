@@ -187,7 +187,9 @@ export function createOpenAiTranslationEngine(
         },
         { signal: s },
       );
-    const opts = { engine: 'openai translation', signal, ...http };
+    // Metered by the characters of the texts to translate (context and prompt are the price's estimate).
+    const units = texts.reduce((n, t) => n + t.length, 0);
+    const opts = { engine: 'openai translation', signal, ...http, units };
     let res;
     try {
       res = await callWithRetry(request(structured ? 'json_schema' : 'json_object'), readOpenAiFailure, opts);
@@ -218,7 +220,7 @@ export function createOpenAiTranslationEngine(
           { signal: s },
         ),
       readOpenAiFailure,
-      { engine: 'openai translation', signal, ...http },
+      { engine: 'openai translation', signal, ...http, units: JSON.stringify(user).length },
     );
     return res.choices?.[0]?.message?.content ?? '';
   }

@@ -1,8 +1,9 @@
 /**
  * Premium voices through ElevenLabs text-to-speech (POST /v1/text-to-speech/{voice_id}, issue 21 item 4) with the
  * official `@elevenlabs/elevenlabs-js` SDK: `{text, model_id, voice_settings: {speed}}` with
- * `output_format=mp3_44100_128` (the API's default format, open to every plan: an MP3 is about a tenth of the WAV
- * it decodes to), decoded here to the 16-bit WAV the voice-over stage fits and mixes. The multilingual models
+ * `output_format=opus_48000_64` (Opus in Ogg at 64 kbit/s: about a twelfth of the WAV it decodes to, and, unlike
+ * MP3, its container records the encoder delay and end trim, so the decoded clip has the exact length spoken),
+ * decoded here to the 16-bit WAV the voice-over stage fits and mixes. The multilingual models
  * speak every studio language. Input limits per request (ElevenLabs help centre, "What's the maximum amount of
  * characters"): 10,000 characters for Multilingual/English v1-v2, 30,000 for Flash/Turbo v2, 40,000 for
  * Flash/Turbo v2.5; a longer text is split at sentence ends (speech-pieces.ts) and the pieces joined in order.
@@ -18,8 +19,8 @@ import type { SynthesizeOptions, Voice, VoiceEngine } from '../voice.engine.ts';
 import { speakInPieces } from './speech-pieces.ts';
 import { STUDIO_LANGUAGES, normaliseLanguage } from '../../../../contract/languages.ts';
 
-/** The audio format asked for: MP3, 44.1 kHz, 128 kbit/s (the API's default). */
-export const ELEVENLABS_OUTPUT_FORMAT = 'mp3_44100_128';
+/** The audio format asked for: Opus, 48 kHz, 64 kbit/s (see the module note). */
+export const ELEVENLABS_OUTPUT_FORMAT = 'opus_48000_64';
 
 /** The `speed` voice setting's range (VoiceSettings: 0.7 … 1.2, 1 = the voice's own pace). */
 const SPEED_RANGE = [0.7, 1.2] as const;
@@ -62,7 +63,7 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
   const voices = cfg.voices.length ? cfg.voices : ELEVENLABS_DEFAULT_VOICES;
   const limit = elevenLabsInputLimit(cfg.model);
 
-  /** Speaks one piece within the model's input limit into `out` (MP3). */
+  /** Speaks one piece within the model's input limit into `out` (the API's Ogg Opus bytes, as they came). */
   async function speak(text: string, opts: SynthesizeOptions, out: string) {
     const speed = Math.min(SPEED_RANGE[1], Math.max(SPEED_RANGE[0], opts.speed ?? 1));
     const audio = await callWithRetry(
@@ -75,7 +76,7 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
         return Buffer.from(await new Response(stream).arrayBuffer());
       },
       readElevenLabsFailure,
-      { engine: 'elevenlabs voice', signal: opts.signal, ...http },
+      { engine: 'elevenlabs voice', signal: opts.signal, ...http, units: text.length },
     );
     await writeFile(out, audio);
   }
@@ -98,7 +99,7 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
       }
     },
     synthesize: (text, opts) =>
-      speakInPieces(text, limit, { outPath: opts.outPath, signal: opts.signal, ext: 'mp3' }, (piece, out) =>
+      speakInPieces(text, limit, { outPath: opts.outPath, signal: opts.signal, ext: 'ogg' }, (piece, out) =>
         speak(piece, opts, out),
       ),
   };

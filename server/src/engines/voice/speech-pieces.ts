@@ -51,15 +51,17 @@ export function splitAtSentences(text: string, limit: number): string[] {
 /** Where and how `speakInPieces` writes: the WAV to write, the pieces' file extension, the job's signal. */
 export interface PiecesOutput {
   outPath: string;
-  /** The extension of the audio the API answers ('wav', 'mp3'...), for the temporary piece files. */
+  /** The extension of the audio the API answers ('wav', 'ogg'...), for the temporary piece files. */
   ext: string;
+  /** The WAV's sample rate, Hz (mono); absent: the answers' own rate and channels. */
+  rate?: number;
   signal?: AbortSignal;
 }
 
 /**
  * Speaks `text` with `speak` in pieces of at most `limit` characters (splitAtSentences) into temporary files, then
- * decodes and joins them in order (ffmpeg's concat filter; the same voice and format, so no gap is added) into one
- * 16-bit PCM WAV at `out.outPath`. A single piece is only decoded. The temporary files are removed in every case.
+ * decodes and joins them in order in one ffmpeg run (the concat filter; the same voice and format, so no gap is
+ * added) into one 16-bit PCM WAV at `out.outPath` (mono at `out.rate` when given). A single piece is only decoded. The temporary files are removed in every case.
  * @throws what `speak` throws; Error when ffmpeg cannot decode the answers.
  */
 export async function speakInPieces(
@@ -76,15 +78,21 @@ export async function speakInPieces(
       await speak(piece, f);
       files.push(f);
     }
+    const join =
+      files.length > 1
+        ? ['-filter_complex', `${files.map((_, i) => `[${i}:a]`).join('')}concat=n=${files.length}:v=0:a=1`]
+        : [];
+    const format = out.rate ? ['-ac', '1', '-ar', String(out.rate)] : [];
     await runProcess(
       'ffmpeg',
       [
         '-v',
         'error',
+        '-nostdin',
         '-y',
         ...files.flatMap((f) => ['-i', f]),
-        '-filter_complex',
-        `${files.map((_, i) => `[${i}:a]`).join('')}concat=n=${files.length}:v=0:a=1`,
+        ...join,
+        ...format,
         '-c:a',
         'pcm_s16le',
         out.outPath,

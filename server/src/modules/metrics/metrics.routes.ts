@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { planOfTier, tierOfPriority } from '../jobs/job-priority.ts';
+import { engineMetricsRegistry } from '../../engines/engine-metrics.ts';
 import { httpDuration, registry } from './metrics.registry.ts';
 import { jobFigures, uploadFigures } from './metrics.repository.ts';
 import { isStopping } from './readiness.ts';
@@ -77,6 +78,38 @@ function databaseRegistry(ctx: AppContext): client.Registry {
       for (const s of sums.values()) this.set({ queue: s.queue, plan: s.plan }, s.n);
     },
   });
+  // The month's engine usage of every process (the engine_usage table), beside this process's counters.
+  const readUsage = () => ctx.engines.usage();
+  new client.Gauge({
+    name: 'tarjama_engine_month_units',
+    help: 'Units sent to each network engine this UTC month, all processes (characters, or audio seconds)',
+    labelNames: ['engine', 'stage', 'unit'],
+    registers: [reg],
+    async collect() {
+      this.reset();
+      for (const r of await readUsage()) this.set({ engine: r.engine, stage: r.stage, unit: r.unit }, r.units);
+    },
+  });
+  new client.Gauge({
+    name: 'tarjama_engine_month_cost_usd',
+    help: 'Estimated cost in USD of each network engine this UTC month, all processes (configured unit prices)',
+    labelNames: ['engine', 'stage'],
+    registers: [reg],
+    async collect() {
+      this.reset();
+      for (const r of await readUsage()) this.set({ engine: r.engine, stage: r.stage }, r.costUsd);
+    },
+  });
+  new client.Gauge({
+    name: 'tarjama_engine_spend_cap_usd',
+    help: 'Monthly spend cap in USD of each capped network engine',
+    labelNames: ['engine'],
+    registers: [reg],
+    collect() {
+      this.reset();
+      for (const [engine, cap] of Object.entries(ctx.config.engines.spend?.capsUsd ?? {})) this.set({ engine }, cap);
+    },
+  });
   new client.Gauge({
     name: 'tarjama_upload_bytes',
     help: 'Bytes of uploads by upload status',
@@ -91,7 +124,7 @@ function databaseRegistry(ctx: AppContext): client.Registry {
 }
 
 export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const merged = client.Registry.merge([registry, databaseRegistry(ctx)]);
+  const merged = client.Registry.merge([registry, engineMetricsRegistry, databaseRegistry(ctx)]);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -109,10 +142,11 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   app.get('/readyz', async (request, reply) => {
-    const [database, queue, quotas] = await Promise.all([
+    const [database, queue, quotas, spend] = await Promise.all([
       ctx.database.ping().catch(() => false),
       ctx.queue.ping(),
       ctx.engines.quotas(),
+      ctx.engines.spend().catch(() => undefined),
     ]);
     const stopping = isStopping();
     const ready = database && queue && !stopping;
@@ -123,14 +157,30 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       : quotas.some((q) => q.exhausted === undefined)
         ? 'unknown'
         : 'ok';
+    // An engine's monthly spend cap reached (OPENAI_MONTHLY_SPEND_CAP_USD ...) is reported the same way: shared by
+    // every instance, the other engines still serve.
+    const engineSpend = !spend ? 'unknown' : spend.some((s) => s.reached) ? 'reached' : 'ok';
+    const ops = mayReadOps(request, ctx.config.app.metricsToken);
     return reply.status(ready ? 200 : 503).send({
       status: ready ? 'ready' : 'not_ready',
       database,
       queue,
       stopping,
       engine_quota: engineQuota,
+      engine_spend: engineSpend,
+      // Each capped engine's month of estimated spend: for operators only.
+      ...(ops && spend?.length
+        ? {
+            engine_spends: spend.map((s) => ({
+              engine: s.engine,
+              spent_usd: Math.round(s.spentUsd * 1e6) / 1e6,
+              cap_usd: s.capUsd,
+              reached: s.reached,
+            })),
+          }
+        : {}),
       // Which engine and its figures: for operators only, as /healthz's details (issue 24: no engine names in public).
-      ...(mayReadOps(request, ctx.config.app.metricsToken) && quotas.length
+      ...(ops && quotas.length
         ? {
             engine_quotas: quotas.map((q) => ({
               engine: q.engine,
