@@ -70,8 +70,10 @@ const NOTE_TEXT: Record<JobNoteCode, (language: string, params: NoteParams) => M
       ? msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up, and ${cut} s of voice ran past the end of the media and were cut. Shorten them in the editor and re-dub.`
       : msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up beyond 1.25x. Shorten them in the editor and re-dub.`;
   },
-  VIDEO_SLOWED: (language, params) =>
-    msg`${language} dubbed video: slowed where the voice needed more time, so it is ${count(params, 'seconds')} s longer than the original. The MP3 keeps the original length.`,
+  VIDEO_SLOWED: (language, params) => {
+    const seconds = count(params, 'seconds');
+    return msg`${language} dubbed video: slowed where the voice needed more time, so it is ${seconds} s longer than the original. The MP3 keeps the original length.`;
+  },
   GLOSSARY_TERMS_MISSING: (language, params) =>
     msg`${language}: ${plural(count(params, 'paragraphs'), { one: '# paragraph lacks', other: '# paragraphs lack' })} the translation your glossary asks for.`,
 };
