@@ -103,7 +103,7 @@ export async function dubSlowedVideo(opts: {
     plan,
     lengths,
     synthesized,
-    addedSeconds: Math.ceil(addedSeconds(plan.spans) * 10 - 1e-6) / 10,
+    addedSeconds: Math.max(0, Math.ceil(addedSeconds(plan.spans) * 10 - 1e-6) / 10),
     sync,
   };
 }

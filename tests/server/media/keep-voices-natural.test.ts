@@ -137,6 +137,25 @@ describe('keep voices natural (issue 20 item 3)', () => {
       expect(Math.abs(starts[1] - (next + added))).toBeLessThan(0.01);
     }
 
+    // A re-dub after the long line was shortened: the MP3 re-dubbed by the change (one clip synthesised), the MP4
+    // rendered again on a timeline that no longer needs slowing, its VTT back on the input's times.
+    const edited = [{ ...segments[0], text: 'Gracias.' }, segments[1]];
+    const again = await dubLanguageNatural({
+      ...common,
+      segments: edited,
+      workDir: file('again'),
+      mp3Path: file('again.mp3'),
+      mp4Path: file('again.mp4'),
+      cues,
+      srtPath: file('again.srt'),
+      vttPath: file('again.vtt'),
+    });
+    expect(again.addedSeconds).toBe(0);
+    expect(again.synthesized).toBe(1);
+    expect(Math.abs((await durationOf(file('again.mp4'))) - SECONDS)).toBeLessThan(0.1);
+    expect(Math.abs((await durationOf(file('again.mp3'))) - SECONDS)).toBeLessThan(0.1);
+    expect(Math.abs((await cueStarts(file('again.vtt')))[1] - next)).toBeLessThan(0.01);
+
     // Without the option: the usual fitting, an MP4 of the input's length with the long line sped past 1.15x.
     const off = await dubLanguage({
       ...common,
