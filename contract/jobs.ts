@@ -76,6 +76,9 @@ export const OUTPUT_KINDS = [
   'subtitle_vtt',
   'voice_over_mp3',
   'voice_over_mp4',
+  // "Keep voices natural" (issue 20 item 3): the subtitles timed to the dubbed MP4's slowed timeline.
+  'voice_over_srt',
+  'voice_over_vtt',
   'subtitled_mp4',
   'document',
 ] as const;
@@ -90,6 +93,8 @@ export const OUTPUT_PLACES = {
   subtitle_srt: ['subtitle', 'srt_url'],
   voice_over_mp3: ['voice_over', 'voice_over_url'],
   voice_over_mp4: ['voice_over', 'video_url'],
+  voice_over_srt: ['voice_over', 'srt_url'],
+  voice_over_vtt: ['voice_over', 'vtt_url'],
   subtitled_mp4: ['subtitle', 'burned_url'],
 } as const satisfies Record<Exclude<OutputKind, 'document'>, readonly [string, string]>;
 
@@ -103,6 +108,8 @@ export const JOB_NOTE_CODES = [
   'OWN_SUBTITLES_USED',
   'TRANSCRIPT_SYNCED',
   'VOICE_OVER_RUSHED',
+  // Issue 20 item 3: "Keep voices natural" slowed the picture; params `language`, `seconds` added to the MP4.
+  'VIDEO_SLOWED',
   // Issue 20 item 4: paragraphs of a translated document missing a glossary term's required rendering.
   'GLOSSARY_TERMS_MISSING',
 ] as const;
@@ -210,6 +217,14 @@ export const TranslateJobRequest = v.object({
   subtitle_style: v.optional(SubtitleStyle),
   /** How many people speak: 1 … 8, or absent/null for Auto (issue 19); 1 skips the speakers stage. */
   num_speakers: v.optional(NumSpeakers),
+  /**
+   * "Keep voices natural" (issue 20 item 3): where a dub line would need its voice sped up beyond 1.15x, the dubbed
+   * MP4 slows the picture over that span instead (at most 1.25x slower), so it becomes longer than the input; its
+   * subtitles (`voice_over.srt_url`, `voice_over.vtt_url`) follow the new timeline and the note VIDEO_SLOWED gives
+   * the seconds added. The MP3 keeps the input's length. Ignored (the job answers false) without voice_over or for
+   * an input with no picture: there is no dubbed MP4 to slow.
+   */
+  keep_voices_natural: v.optional(v.boolean('keep_voices_natural is true or false'), false),
 });
 export type TranslateJobRequest = v.InferOutput<typeof TranslateJobRequest>;
 
@@ -282,7 +297,15 @@ export const MediaOutputEntry = v.object({
       burned_url: v.optional(v.string()),
     }),
   ),
-  voice_over: v.optional(v.object({ voice_over_url: v.optional(v.string()), video_url: v.optional(v.string()) })),
+  voice_over: v.optional(
+    v.object({
+      voice_over_url: v.optional(v.string()),
+      video_url: v.optional(v.string()),
+      /** keep_voices_natural: the subtitles timed to the dubbed MP4 (longer than the input when slowed). */
+      srt_url: v.optional(v.string()),
+      vtt_url: v.optional(v.string()),
+    }),
+  ),
 });
 export type MediaOutputEntry = v.InferOutput<typeof MediaOutputEntry>;
 
@@ -301,6 +324,8 @@ export const JobResponse = v.object({
   voice_over_mode: v.nullable(v.picklist(VOICE_OVER_MODES)),
   /** The request's `num_speakers`: 1 … 8, null for Auto (issue 19). */
   num_speakers: v.optional(v.nullable(finiteNumber())),
+  /** The request's `keep_voices_natural` as applied (false when ignored: no voice-over or no picture). */
+  keep_voices_natural: v.optional(v.boolean()),
   source_file_url: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */

@@ -41,6 +41,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   source_subtitles_url: msg`Subtitles or transcript`,
   subtitle_style: msg`Subtitle style`,
   num_speakers: msg`Speakers`,
+  keep_voices_natural: msg`Keep voices natural`,
   limit: msg`Number of jobs`,
   price_id: msg`Plan`,
   plan_name: msg`Plan`,

@@ -78,6 +78,8 @@ export interface PipelineRequest extends EngineRequest {
   numSpeakers?: number;
   /** The job's glossary snapshot: terms forced or kept in every target language (contract/glossary.ts). */
   glossary?: GlossarySnapshot;
+  /** "Keep voices natural" (issue 20 item 3): the dubbed MP4 slows the picture where a voice would need > 1.15x. */
+  keepVoicesNatural?: boolean;
 }
 
 export interface PipelineResult {

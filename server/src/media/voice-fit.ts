@@ -26,10 +26,18 @@ export const MAX_SPEED = 2;
 export const CLIP_GAP = 0.08;
 
 /**
- * Places clips of natural lengths `lengths` (seconds) into `slots` within `[0, duration]`.
+ * Places clips of natural lengths `lengths` (seconds) into `slots` within `[0, duration]`. `preferred` (default
+ * MAX_FITTED_SPEED) is the speed-up tried first, in the slot then borrowing the pauses around it; when below
+ * MAX_FITTED_SPEED the same is tried again at MAX_FITTED_SPEED before a clip counts as not fitted ("Keep voices
+ * natural" prefers a borrowed pause to a faster voice: time-map.ts).
  * @returns one placement per slot, in order, never overlapping.
  */
-export function placeClips(slots: Slot[], lengths: number[], duration: number): Placement[] {
+export function placeClips(
+  slots: Slot[],
+  lengths: number[],
+  duration: number,
+  preferred: number = MAX_FITTED_SPEED,
+): Placement[] {
   const out: Placement[] = [];
   let prevEnd = -CLIP_GAP;
   slots.forEach((slot, i) => {
@@ -39,19 +47,20 @@ export function placeClips(slots: Slot[], lengths: number[], duration: number): 
     const latestEnd = Math.max(Math.min(nextStart - CLIP_GAP, duration), slot.end);
     const start = Math.max(slot.start, earliest);
     const slotLen = Math.max(0, slot.end - start);
-    let p: Placement;
-    if (L <= slotLen) p = { start, end: start + L, speed: 1, fitted: true };
-    else if (L / MAX_FITTED_SPEED <= slotLen) p = { start, end: slot.end, speed: L / slotLen, fitted: true };
-    else {
-      const need = L / MAX_FITTED_SPEED;
-      if (start + need <= latestEnd) p = { start, end: start + need, speed: MAX_FITTED_SPEED, fitted: true };
-      else if (earliest + need <= latestEnd)
-        p = { start: latestEnd - need, end: latestEnd, speed: MAX_FITTED_SPEED, fitted: true };
-      else {
-        const room = Math.max(0.05, latestEnd - earliest);
-        const speed = Math.min(MAX_SPEED, L / room);
-        p = { start: earliest, end: earliest + L / speed, speed, fitted: false };
-      }
+    const fitAt = (cap: number): Placement | undefined => {
+      if (L <= slotLen) return { start, end: start + L, speed: 1, fitted: true };
+      if (L / cap <= slotLen) return { start, end: slot.end, speed: L / slotLen, fitted: true };
+      const need = L / cap;
+      if (start + need <= latestEnd) return { start, end: start + need, speed: cap, fitted: true };
+      if (earliest + need <= latestEnd) return { start: latestEnd - need, end: latestEnd, speed: cap, fitted: true };
+      return undefined;
+    };
+    let p = fitAt(Math.min(preferred, MAX_FITTED_SPEED));
+    if (!p && preferred < MAX_FITTED_SPEED) p = fitAt(MAX_FITTED_SPEED);
+    if (!p) {
+      const room = Math.max(0.05, latestEnd - earliest);
+      const speed = Math.min(MAX_SPEED, L / room);
+      p = { start: earliest, end: earliest + L / speed, speed, fitted: false };
     }
     out.push(p);
     prevEnd = p.end;

@@ -42,6 +42,8 @@ export const OUTPUT_LABELS: Record<OutputKind, MessageDescriptor> = {
   subtitle_vtt: msg`Subtitles (VTT)`,
   voice_over_mp3: msg`Voice-over (MP3)`,
   voice_over_mp4: msg`Dubbed video (MP4)`,
+  voice_over_srt: msg`Subtitles of the dubbed video (SRT)`,
+  voice_over_vtt: msg`Subtitles of the dubbed video (VTT)`,
   subtitled_mp4: msg`Video with subtitles (MP4)`,
   document: msg`Translated document ({ext})`,
 };
@@ -67,6 +69,10 @@ const NOTE_TEXT: Record<JobNoteCode, (language: string, params: NoteParams) => M
     return cut > 0
       ? msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up, and ${cut} s of voice ran past the end of the media and were cut. Shorten them in the editor and re-dub.`
       : msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up beyond 1.25x. Shorten them in the editor and re-dub.`;
+  },
+  VIDEO_SLOWED: (language, params) => {
+    const seconds = count(params, 'seconds');
+    return msg`${language} dubbed video: slowed where the voice needed more time, so it is ${seconds} s longer than the original. The MP3 keeps the original length.`;
   },
   GLOSSARY_TERMS_MISSING: (language, params) =>
     msg`${language}: ${plural(count(params, 'paragraphs'), { one: '# paragraph lacks', other: '# paragraphs lack' })} the translation your glossary asks for.`,

@@ -47,6 +47,11 @@ export interface StudioConfig {
   wordsTooShort?: boolean;
   /** How many people speak (1 … 8), or null for Auto (the default; `num_speakers`, issue 19). */
   speakers: number | null;
+  /**
+   * "Keep voices natural" (issue 20 item 3; `keep_voices_natural`): the dubbed video is slowed where a line needs
+   * more time instead of rushing the voice. Offered for video inputs with voice-over only; off by default.
+   */
+  keepNatural?: boolean;
 }
 
 export const DEFAULT_STYLE: SubtitleStyle = {
@@ -126,6 +131,7 @@ export function buildRequest(
     ...(wordsUrl ? { source_subtitles_url: wordsUrl } : {}),
     ...(config.burned || config.style.bilingual ? { subtitle_style: config.style } : {}),
     ...(typeof config.speakers === 'number' ? { num_speakers: config.speakers } : {}),
+    ...(config.voiceOver && config.keepNatural ? { keep_voices_natural: true } : {}),
   };
 }
 

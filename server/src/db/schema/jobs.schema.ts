@@ -125,6 +125,11 @@ export const jobs = pgTable(
     subtitleStyle: jsonb('subtitle_style').$type<SubtitleStyle>(),
     /** `num_speakers` of the request: how many people speak, 1 … 8; null for Auto (issue 19). */
     numSpeakers: integer('num_speakers'),
+    /**
+     * `keep_voices_natural` of the request (issue 20 item 3, migration 0038): the dubbed MP4 slows the picture where a
+     * line would need more than 1.15x. False when not asked, and for jobs without voice-over or without a picture.
+     */
+    keepVoicesNatural: boolean('keep_voices_natural').notNull().default(false),
     /** The team member who started a team job (the job's user_id is the team owner's account); null otherwise. */
     startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
     /** The owner's glossary when the job was created (contract GlossarySnapshot, migration 0036); null: none. */

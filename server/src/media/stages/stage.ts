@@ -8,7 +8,7 @@ import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
 import type { EnginePlan } from '../../engines/engine.registry.ts';
 import type { Transcript } from '../../engines/speech.engine.ts';
 import type { EngineStage } from '../../../../contract/errors.ts';
-import type { JobNote, SubtitleStyle } from '../../../../contract/jobs.ts';
+import type { JobNote, OutputKind, SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { OwnWords } from './own-words.ts';
 import type { SpeakerTrack } from './speakers.ts';
 import type { Cue } from '../../../../contract/cues.ts';
@@ -25,7 +25,7 @@ import type { Placement } from '../voice-fit.ts';
 /** One output file of the run. */
 export interface PipelineOutput {
   language: string;
-  kind: 'subtitle_srt' | 'subtitle_vtt' | 'voice_over_mp3' | 'voice_over_mp4' | 'subtitled_mp4';
+  kind: Exclude<OutputKind, 'document'>;
   path: string;
   filename: string;
   contentType: string;
@@ -90,6 +90,8 @@ export interface RunState {
     numSpeakers?: number;
     /** The job's glossary snapshot (contract/glossary.ts), applied by the translate stage. */
     glossary?: GlossarySnapshot;
+    /** "Keep voices natural" (issue 20 item 3): the dubbed MP4 slows the picture (stages/natural-dub.ts). */
+    keepVoicesNatural?: boolean;
   };
   readonly plan: EnginePlan;
   readonly artifacts: ArtifactStore;

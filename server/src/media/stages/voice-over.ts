@@ -18,6 +18,7 @@ import { syncShares } from '../../../../contract/sync.ts';
 import type { JobNote } from '../../../../contract/jobs.ts';
 import { languageLabel } from '../../../../contract/languages.ts';
 import { addOutput } from './outputs.ts';
+import { dubLanguageNatural, videoSlowedNote } from './natural-dub.ts';
 import { assignSpeakerVoices } from '../speaker-voices.ts';
 import { speakersOf } from './speakers.ts';
 import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
@@ -182,6 +183,20 @@ export function voiceRushedNote(language: string, u: { rushed: number; cutSecond
   };
 }
 
+/** Registers the SRT and VTT of the dubbed MP4 (`{name}_{lang}_dubbed.srt|vtt`) and returns where to write them. */
+function dubbedSubtitleOutputs(s: RunState, code: string): { srtPath: string; vttPath: string } {
+  const add = (kind: 'voice_over_srt' | 'voice_over_vtt', ext: string, contentType: string) => {
+    const filename = `${s.req.baseName}_${code}_dubbed.${ext}`;
+    const o = { language: code, kind, path: path.join(s.req.outDir, filename), filename, contentType };
+    s.outputs.push(o);
+    return o.path;
+  };
+  return {
+    srtPath: add('voice_over_srt', 'srt', 'application/x-subrip'),
+    vttPath: add('voice_over_vtt', 'vtt', 'text/vtt'),
+  };
+}
+
 export const voiceOverStage: StageModule = {
   name: 'voice_over',
   stage: 'voice_over',
@@ -197,6 +212,9 @@ export const voiceOverStage: StageModule = {
       mp3: addOutput(s, t.code, 'voice_over_mp3', 'mp3', 'audio/mpeg'),
       mp4: info.hasVideo ? addOutput(s, t.code, 'voice_over_mp4', 'mp4', 'video/mp4') : undefined,
     }));
+    // "Keep voices natural" (issue 20 item 3): the dubbed MP4 may be slowed; its own SRT/VTT follow its timeline.
+    const natural = !!s.req.keepVoicesNatural && info.hasVideo;
+    const dubbedSubtitles = targets.map((t) => (natural ? dubbedSubtitleOutputs(s, t.code) : undefined));
     const voiced = await Promise.allSettled(
       targets.map(async (t, i) => {
         checkAborted(s);
@@ -205,7 +223,7 @@ export const voiceOverStage: StageModule = {
         s.voices[t.language] = choice.id;
         const segments = withSpeakerVoices(t.segments, choice, speakersOf(s), t.language);
         if (segments.voices) s.speakerVoices[t.language] = segments.voices;
-        const r = await dubLanguage({
+        const dub = {
           s,
           language: t.language,
           segments: segments.segments,
@@ -215,11 +233,18 @@ export const voiceOverStage: StageModule = {
           mp3Path: files[i].mp3,
           mp4Path: files[i].mp4,
           charsPerSecond: t.charsPerSecond,
-          onProgress: (f) => {
+          onProgress: (f: number) => {
             shares[i] = f;
             report();
           },
-        });
+        };
+        const subtitles = dubbedSubtitles[i];
+        const mp4 = files[i].mp4;
+        const r =
+          subtitles && mp4
+            ? await dubLanguageNatural({ ...dub, mp4Path: mp4, cues: t.cues, ...subtitles })
+            : { ...(await dubLanguage(dub)), addedSeconds: 0 };
+        if (r.addedSeconds > 0) s.notes.push(videoSlowedNote(t.language, r.addedSeconds));
         t.placements = r.placements;
         const cutSeconds = unfittedClips(r.placements, info.durationSeconds)?.cutSeconds ?? 0;
         const rushed = r.sync.counts.overflow;

@@ -166,6 +166,7 @@ export function createJobRunner(ctx: AppContext) {
               : undefined,
           subtitleStyle: job.subtitleStyle ?? undefined,
           numSpeakers: job.numSpeakers ?? undefined,
+          keepVoicesNatural: job.keepVoicesNatural,
           glossary: job.glossary ?? undefined,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,

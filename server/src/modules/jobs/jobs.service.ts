@@ -218,6 +218,9 @@ export async function submitMedia(
     sourceWordsUploadId: ownWords?.upload.id ?? null,
     subtitleStyle: req.subtitle_style ?? null,
     numSpeakers: req.num_speakers ?? null,
+    // Only a dubbed video can be slowed: ignored (stored false) without voice-over or for a file with no picture.
+    keepVoicesNatural:
+      req.keep_voices_natural === true && voiceOver && !(source.kind === 'upload' && isAudioOnly(source.upload)),
     startedBy: startedBy ?? null,
   });
 }

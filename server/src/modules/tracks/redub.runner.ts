@@ -16,18 +16,19 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
-import type { JobStage } from '../../../../contract/jobs.ts';
+import type { JobNote, JobStage } from '../../../../contract/jobs.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { probeMedia, type MediaInfo } from '../../media/probe.ts';
 import { dubLanguage } from '../../media/stages/voice-over.ts';
+import { dubLanguageNatural, videoSlowedNote } from '../../media/stages/natural-dub.ts';
 import { settleExtra } from '../credits/ledger.repository.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
 import { registerRun, ShutdownError } from '../jobs/run-registry.ts';
 import * as repo from './tracks.repository.ts';
-import { trackSegments } from './track-cues.ts';
+import { toCue, trackSegments } from './track-cues.ts';
 
 /** Runs `fn` with a local path of the job's input (the job runner's own fetch). */
 export type WithInput = <T>(
@@ -81,6 +82,8 @@ export async function runRedub(
     const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
     const dubSegments: DubSegmentsReport = {};
     const written: { key: string; file: string; row: jobsRepo.JobOutputRow }[] = [];
+    // The seconds a slowed MP4 gained, per language re-rendered ("Keep voices natural"): its note is replaced.
+    const slowed: Record<string, number> = {};
     await withInput(job, workDir, signal, async (input) => {
       const info =
         (await artifacts.readJson<MediaInfo>('probe.json')) ?? (await probeMedia(input, signal).catch(() => null));
@@ -97,8 +100,11 @@ export async function runRedub(
         const mp3 = mine.find((o) => o.kind === 'voice_over_mp3');
         const mp4 = mine.find((o) => o.kind === 'voice_over_mp4');
         if (!mp3) continue;
+        // "Keep voices natural": the slowed MP4 and its SRT/VTT are rendered again from this revision's cues.
+        const srt = mine.find((o) => o.kind === 'voice_over_srt');
+        const vtt = mine.find((o) => o.kind === 'voice_over_vtt');
         const file = (o: jobsRepo.JobOutputRow) => path.join(workDir, 'out', `${lang}-${o.filename}`);
-        const r = await dubLanguage({
+        const dub = {
           s: {
             req: { inputPath: input, baseName: '', outDir: '', targetLanguages: [], services: [], signal },
             artifacts,
@@ -112,18 +118,30 @@ export async function runRedub(
           mp4Path: mp4 ? file(mp4) : undefined,
           // The speaking rate the first dub measured gives the budgets again.
           charsPerSecond: (await artifacts.readJson<SavedSync>(syncArtifact(lang)))?.chars_per_second,
-          onProgress: (f) => {
+          onProgress: (f: number) => {
             lastProgress = ((i + f) / redub.languages.length) * 95;
             report('voice_over', lastProgress);
           },
-        });
+        };
+        const natural = job.keepVoicesNatural && mp4 && srt && vtt;
+        const r = natural
+          ? await dubLanguageNatural({
+              ...dub,
+              mp4Path: file(mp4),
+              cues: revision.tracks.targets[lang].cues.map((c) => toCue(c, lang)),
+              srtPath: file(srt),
+              vttPath: file(vtt),
+            })
+          : { ...(await dubLanguage(dub)), addedSeconds: undefined };
+        if (r.addedSeconds !== undefined) slowed[lang] = r.addedSeconds;
         dubSegments[lang] = {
           segments_total: segments.length,
           segments_synthesized: r.synthesized,
           sync: r.sync.counts,
           sync_shares: syncShares(r.sync.counts),
         };
-        for (const o of [mp3, mp4]) if (o) written.push({ key: o.storageKey, file: file(o), row: o });
+        for (const o of natural ? [mp3, mp4, srt, vtt] : [mp3, mp4])
+          if (o) written.push({ key: o.storageKey, file: file(o), row: o });
       }
     });
     if (signal.aborted) throw signal.reason;
@@ -133,7 +151,11 @@ export async function runRedub(
       await jobsRepo.upsertOutput(ctx.db, { ...w.row, sizeBytes: stored.sizeBytes });
     }
     await settleExtra(ctx.db, job.userId, redub.ref, 'charge', (tx) =>
-      repo.endRedub(tx, job.id, { dubSegments, creditsUsed: job.creditsUsed + redub.credits }),
+      repo.endRedub(tx, job.id, {
+        dubSegments,
+        creditsUsed: job.creditsUsed + redub.credits,
+        ...(Object.keys(slowed).length ? { notes: slowedNotes(job.notes, slowed) } : {}),
+      }),
     );
   } catch (err) {
     if (signal.aborted && signal.reason instanceof ShutdownError) {
@@ -170,4 +192,13 @@ export async function runRedub(
     invalidateList(job.userId);
     await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** `notes` with the VIDEO_SLOWED note of each language in `slowed` (seconds added; none for 0) replaced. */
+function slowedNotes(notes: JobNote[], slowed: Record<string, number>): JobNote[] {
+  const kept = notes.filter((n) => !(n.code === 'VIDEO_SLOWED' && String(n.params?.language) in slowed));
+  const fresh = Object.entries(slowed)
+    .filter(([, seconds]) => seconds > 0)
+    .map(([lang, seconds]) => videoSlowedNote(lang, seconds));
+  return [...kept, ...fresh];
 }

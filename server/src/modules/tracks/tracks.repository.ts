@@ -7,6 +7,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jobTrackRevisions, jobs, type PendingRedub, type StoredTracks } from '../../db/schema/index.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { DubSegmentsReport, RevisionOrigin } from '../../../../contract/tracks.ts';
+import type { JobNote } from '../../../../contract/jobs.ts';
 
 export type RevisionRow = typeof jobTrackRevisions.$inferSelect;
 
@@ -107,6 +108,8 @@ export async function endRedub(
   end: {
     dubSegments?: DubSegmentsReport;
     creditsUsed?: number;
+    /** The job's notes replaced (a re-dub's VIDEO_SLOWED seconds); unchanged when absent. */
+    notes?: JobNote[];
     failure?: { code: (typeof jobs.$inferSelect)['errorCode']; message: string; detail: string | null };
   },
 ): Promise<boolean> {
@@ -121,6 +124,7 @@ export async function endRedub(
         ? { dubSegments: sql`coalesce(${jobs.dubSegments}, '{}'::jsonb) || ${JSON.stringify(end.dubSegments)}::jsonb` }
         : {}),
       ...(end.creditsUsed !== undefined ? { creditsUsed: end.creditsUsed } : {}),
+      ...(end.notes ? { notes: end.notes } : {}),
       error: end.failure?.message ?? null,
       errorCode: end.failure?.code ?? null,
       errorDetail: end.failure?.detail ?? null,

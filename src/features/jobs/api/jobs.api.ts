@@ -45,8 +45,13 @@ const MEDIA_EXTENSIONS: Record<Exclude<OutputKind, 'document'>, string> = {
   subtitle_vtt: 'vtt',
   voice_over_mp3: 'mp3',
   voice_over_mp4: 'mp4',
+  voice_over_srt: 'srt',
+  voice_over_vtt: 'vtt',
   subtitled_mp4: 'mp4',
 };
+
+/** Subtitles timed to the dubbed MP4 ("Keep voices natural") are named apart from the input's: `{name}_{lang}_dubbed.vtt`. */
+const NAME_SUFFIX: Partial<Record<OutputKind, string>> = { voice_over_srt: '_dubbed', voice_over_vtt: '_dubbed' };
 
 export interface OutputFile {
   lang: string;
@@ -75,7 +80,7 @@ export function outputFilesOf(job: JobResponse): OutputFile[] {
     for (const [kind, ext] of Object.entries(MEDIA_EXTENSIONS) as Array<[keyof typeof MEDIA_EXTENSIONS, string]>) {
       const [group, field] = OUTPUT_PLACES[kind];
       const url = (media[group] as Record<string, string | undefined> | undefined)?.[field];
-      if (url) files.push({ lang, ext, kind, url, filename: `${base}_${lang}.${ext}` });
+      if (url) files.push({ lang, ext, kind, url, filename: `${base}_${lang}${NAME_SUFFIX[kind] ?? ''}.${ext}` });
     }
   }
   return files;

@@ -36,6 +36,10 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
   const update = useStudioStore((s) => s.updateConfig);
   const toggleTarget = useStudioStore((s) => s.toggleTarget);
   const mediaUrl = selection?.type === 'youtube' ? selection.youtubeUrl : upload?.fileUrl;
+  // A YouTube link or an uploaded file that is not audio/*: a picture the dub may slow ("Keep voices natural").
+  const hasPicture =
+    kind === 'media' &&
+    (selection?.type === 'youtube' || (upload !== undefined && !upload.contentType?.startsWith('audio/')));
   const words = useStudioStore((s) =>
     kind === 'media' && config.wordsUploadId ? s.uploads[config.wordsUploadId] : undefined,
   );
@@ -322,6 +326,20 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
                 mode={config.mode}
                 premium={premium}
                 onChange={(mode) => update(kind, { mode })}
+              />
+            ) : null}
+            {config.voiceOver && hasPicture ? (
+              <CheckboxRow
+                checked={Boolean(config.keepNatural)}
+                onChange={(keepNatural) => update(kind, { keepNatural })}
+                title={<Trans>Keep voices natural</Trans>}
+                hint={
+                  <Trans>
+                    Where a translated line needs more time, the video is slowed a little (at most 1.25x) instead of
+                    rushing the voice, so the dubbed video may become slightly longer; the MP3 keeps its length.
+                  </Trans>
+                }
+                testId="keep-natural"
               />
             ) : null}
             {config.voiceOver && voicedTargets.length > 0 ? (
