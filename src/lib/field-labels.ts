@@ -41,6 +41,8 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   source_subtitles_url: msg`Subtitles or transcript`,
   subtitle_style: msg`Subtitle style`,
   num_speakers: msg`Speakers`,
+  voice_clone: msg`Use the speakers' own voices`,
+  voice_clone_consent: msg`Consent to clone the voices`,
   limit: msg`Number of jobs`,
   price_id: msg`Plan`,
   plan_name: msg`Plan`,

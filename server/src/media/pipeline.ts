@@ -78,6 +78,8 @@ export interface PipelineRequest extends EngineRequest {
   numSpeakers?: number;
   /** The job's glossary snapshot: terms forced or kept in every target language (contract/glossary.ts). */
   glossary?: GlossarySnapshot;
+  /** Voice-over in the speakers' own voices (voice-clones.ts): the voice engine must clone (`cloneVoice`). */
+  voiceClone?: boolean;
 }
 
 export interface PipelineResult {

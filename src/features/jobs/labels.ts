@@ -68,6 +68,8 @@ const NOTE_TEXT: Record<JobNoteCode, (language: string, params: NoteParams) => M
       ? msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up, and ${cut} s of voice ran past the end of the media and were cut. Shorten them in the editor and re-dub.`
       : msg`${language} voice-over: ${plural(rushed, { one: '# sentence was longer than its time', other: '# sentences were longer than their time' })} and sped up beyond 1.25x. Shorten them in the editor and re-dub.`;
   },
+  VOICE_CLONE_SKIPPED: (_language, params) =>
+    msg`Speaker ${String(params.speaker ?? '')} speaks for only ${count(params, 'seconds')} s, too little to clone their voice: a regular voice dubbed them.`,
   GLOSSARY_TERMS_MISSING: (language, params) =>
     msg`${language}: ${plural(count(params, 'paragraphs'), { one: '# paragraph lacks', other: '# paragraphs lack' })} the translation your glossary asks for.`,
 };

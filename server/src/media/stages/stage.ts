@@ -90,6 +90,8 @@ export interface RunState {
     numSpeakers?: number;
     /** The job's glossary snapshot (contract/glossary.ts), applied by the translate stage. */
     glossary?: GlossarySnapshot;
+    /** Voice-over in the speakers' own voices: each speaker cloned (voice-clones.ts). */
+    voiceClone?: boolean;
   };
   readonly plan: EnginePlan;
   readonly artifacts: ArtifactStore;

@@ -20,6 +20,7 @@ import { languageLabel } from '../../../../contract/languages.ts';
 import { addOutput } from './outputs.ts';
 import { assignSpeakerVoices } from '../speaker-voices.ts';
 import { speakersOf } from './speakers.ts';
+import { speakerClones, withClones, type SavedClones } from '../voice-clones.ts';
 import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
 
 /**
@@ -197,6 +198,11 @@ export const voiceOverStage: StageModule = {
       mp3: addOutput(s, t.code, 'voice_over_mp3', 'mp3', 'audio/mpeg'),
       mp4: info.hasVideo ? addOutput(s, t.code, 'voice_over_mp4', 'mp4', 'video/mp4') : undefined,
     }));
+    // The speakers' own voices: cloned once for every language (the clones speak them all).
+    const cloner = s.req.voiceClone ? s.plan.voices[targets[0].language].engine : undefined;
+    const clones: SavedClones | null = cloner
+      ? await viaEngine(s, 'voice', cloner.id, () => speakerClones(s, cloner, info.durationSeconds))
+      : null;
     const voiced = await Promise.allSettled(
       targets.map(async (t, i) => {
         checkAborted(s);
@@ -204,11 +210,16 @@ export const voiceOverStage: StageModule = {
         s.engines[`voice_${t.language}`] = choice.id;
         s.voices[t.language] = choice.id;
         const segments = withSpeakerVoices(t.segments, choice, speakersOf(s), t.language);
-        if (segments.voices) s.speakerVoices[t.language] = segments.voices;
+        const own = clones && clones.engine === choice.engine.id ? clones : null;
+        if (segments.voices || own)
+          s.speakerVoices[t.language] = {
+            ...segments.voices,
+            ...Object.fromEntries(Object.entries(own?.clones ?? {}).map(([k, id]) => [k, `${choice.engine.id}:${id}`])),
+          };
         const r = await dubLanguage({
           s,
           language: t.language,
-          segments: segments.segments,
+          segments: withClones(segments.segments, own),
           choice,
           duration: info.durationSeconds,
           workDir: path.join(s.work, `voice-${t.language}`),

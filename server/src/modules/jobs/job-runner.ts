@@ -167,6 +167,7 @@ export function createJobRunner(ctx: AppContext) {
           subtitleStyle: job.subtitleStyle ?? undefined,
           numSpeakers: job.numSpeakers ?? undefined,
           glossary: job.glossary ?? undefined,
+          voiceClone: job.voiceClone,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,

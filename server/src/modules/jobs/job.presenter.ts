@@ -62,6 +62,7 @@ export async function presentJob(
     target_languages: job.targetLanguages,
     voice_over_mode: job.voiceOverMode,
     num_speakers: job.numSpeakers ?? null,
+    ...(job.voiceClone ? { voice_clone: true } : {}),
     source_file_url: job.sourceFileUrl,
     status: job.status,
     credits_used: creditsShown(job),
