@@ -76,8 +76,7 @@ function turnsBySpeaker(s: RunState, duration: number): Map<string, Span[]> {
  */
 export async function speakerClones(s: RunState, engine: VoiceEngine, duration: number): Promise<SavedClones> {
   const saved = await s.artifacts.readJson<SavedClones>(VOICE_CLONES_ARTIFACT);
-  const result: SavedClones =
-    saved?.engine === engine.id ? saved : await makeClones(s, engine, duration);
+  const result: SavedClones = saved?.engine === engine.id ? saved : await makeClones(s, engine, duration);
   for (const [speaker, seconds] of Object.entries(result.skipped)) s.notes.push(cloneSkippedNote(speaker, seconds));
   return result;
 }
@@ -109,7 +108,11 @@ async function makeClones(s: RunState, engine: VoiceEngine, duration: number): P
     }
     const sample = path.join(s.work, `clone-${speaker}.wav`);
     await writeWav(sample, { ...audio, samples });
-    result.clones[speaker] = await engine.cloneVoice(sample, `Tarjama ${s.req.baseName || 'job'} ${speaker}`, s.req.signal);
+    result.clones[speaker] = await engine.cloneVoice(
+      sample,
+      `Tarjama ${s.req.baseName || 'job'} ${speaker}`,
+      s.req.signal,
+    );
     // Saved after each clone: a failure later still leaves every made clone findable (and deleted with the job).
     await s.artifacts.writeJson(VOICE_CLONES_ARTIFACT, result);
   }

@@ -48,8 +48,16 @@ describe('the cut of a speaker sent to be cloned', () => {
   });
 
   it('takes the whole speech between 10 and 90 s, and nothing under 10 s', () => {
-    expect(cloneSample([{ start: 0, end: 6 }, { start: 10, end: 15 }]).seconds).toBe(11);
-    const short = cloneSample([{ start: 0, end: 4 }, { start: 10, end: 15 }]);
+    expect(
+      cloneSample([
+        { start: 0, end: 6 },
+        { start: 10, end: 15 },
+      ]).seconds,
+    ).toBe(11);
+    const short = cloneSample([
+      { start: 0, end: 4 },
+      { start: 10, end: 15 },
+    ]);
     expect(short).toEqual({ spans: [], seconds: 9 });
   });
 });

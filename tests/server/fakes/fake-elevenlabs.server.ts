@@ -43,11 +43,7 @@ const unprocessable = (field: string, msg: string, type = 'value_error') => ({
 const TTS_MODELS = ['eleven_multilingual_v2', 'eleven_flash_v2_5'];
 
 /** POST /v1/text-to-speech/{voice_id}: real espeak-ng speech in the asked format, or the documented errors. */
-async function textToSpeech(
-  req: FakeRequest,
-  voiceId: string,
-  clones: Map<string, FakeClone>,
-): Promise<FakeResponse> {
+async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<string, FakeClone>): Promise<FakeResponse> {
   const voice = ELEVENLABS_DEFAULT_VOICES.find((v) => v.id === voiceId);
   const clone = clones.get(voiceId);
   if (!voice && !clone)
