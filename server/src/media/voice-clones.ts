@@ -30,6 +30,8 @@ export interface SavedClones {
   engine: string;
   clones: Record<string, string>;
   skipped: Record<string, number>;
+  /** Every speaker was cloned or skipped (false while a try was still cloning: a retry clones the rest). */
+  complete?: boolean;
 }
 
 type Span = { start: number; end: number };
@@ -76,12 +78,19 @@ function turnsBySpeaker(s: RunState, duration: number): Map<string, Span[]> {
  */
 export async function speakerClones(s: RunState, engine: VoiceEngine, duration: number): Promise<SavedClones> {
   const saved = await s.artifacts.readJson<SavedClones>(VOICE_CLONES_ARTIFACT);
-  const result: SavedClones = saved?.engine === engine.id ? saved : await makeClones(s, engine, duration);
+  const mine = saved?.engine === engine.id ? saved : null;
+  const result = mine?.complete ? mine : await makeClones(s, engine, duration, mine);
   for (const [speaker, seconds] of Object.entries(result.skipped)) s.notes.push(cloneSkippedNote(speaker, seconds));
   return result;
 }
 
-async function makeClones(s: RunState, engine: VoiceEngine, duration: number): Promise<SavedClones> {
+/** Clones every speaker not in `before` (the clones a failed try already made, reused). */
+async function makeClones(
+  s: RunState,
+  engine: VoiceEngine,
+  duration: number,
+  before: SavedClones | null,
+): Promise<SavedClones> {
   if (!engine.cloneVoice) throw new Error(`${engine.id} cannot clone voices`);
   let wav = s.wavPath;
   if (!wav) {
@@ -90,8 +99,9 @@ async function makeClones(s: RunState, engine: VoiceEngine, duration: number): P
     s.wavPath = wav;
   }
   const audio = await readWav(wav);
-  const result: SavedClones = { engine: engine.id, clones: {}, skipped: {} };
+  const result: SavedClones = { engine: engine.id, clones: { ...before?.clones }, skipped: {} };
   for (const [speaker, turns] of turnsBySpeaker(s, duration)) {
+    if (result.clones[speaker]) continue;
     const cut = cloneSample(turns);
     if (!cut.spans.length) {
       result.skipped[speaker] = Math.round(cut.seconds * 10) / 10;
@@ -116,6 +126,7 @@ async function makeClones(s: RunState, engine: VoiceEngine, duration: number): P
     // Saved after each clone: a failure later still leaves every made clone findable (and deleted with the job).
     await s.artifacts.writeJson(VOICE_CLONES_ARTIFACT, result);
   }
+  result.complete = true;
   await s.artifacts.writeJson(VOICE_CLONES_ARTIFACT, result);
   return result;
 }

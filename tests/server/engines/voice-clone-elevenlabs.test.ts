@@ -7,6 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/src/config/index.ts';
+import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { createElevenLabsVoiceEngine } from '../../../server/src/engines/voice/elevenlabs.engine.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { cloneSample } from '../../../server/src/media/voice-clones.ts';
@@ -103,5 +105,23 @@ describe('the ElevenLabs voice engine clones', () => {
     expect((await failure(engineOf().deleteVoice!('no-such-voice'))).message).toBe(
       'elevenlabs voice cloning: HTTP 400 (A voice with the voice_id no-such-voice was not found.)',
     );
+  });
+});
+
+describe('voice cloning in the capabilities', () => {
+  it('is offered only when ElevenLabs voices are configured', () => {
+    const registryOf = (env: Record<string, string>) =>
+      createEngineRegistry(
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), 'tarjama-ivc-unused'), ...env }).engines,
+      );
+    const local = registryOf({});
+    expect(local.capabilities().voice_cloning).toBe(false);
+    expect(local.cloner()).toBeUndefined();
+    const el11 = registryOf({ ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: el.url });
+    expect(el11.capabilities().voice_cloning).toBe(true);
+    expect(el11.cloner()?.id).toBe('elevenlabs');
+    // ElevenLabs for diarization only: no cloning.
+    const off = registryOf({ ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: el.url, ELEVENLABS_VOICE: 'false' });
+    expect(off.capabilities().voice_cloning).toBe(false);
   });
 });

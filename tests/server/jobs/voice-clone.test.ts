@@ -57,6 +57,17 @@ const ttsVoices = (from: number) =>
     .filter((r) => (jsonBody(r) as { text: string }).text !== REFERENCE_TEXTS.es)
     .map((r) => decodeURIComponent(r.path.split('/')[3].split('?')[0]));
 
+/** Waits for job `id` of `user` to complete. @throws when it fails or takes over 5 minutes. */
+async function completed(user: TestUser, id: string) {
+  const end = Date.now() + 300_000;
+  for (;;) {
+    const job = v.parse(JobResponse, (await api(t, user, 'GET', `/v1/jobs/${id}`)).body);
+    if (job.status === 'completed') return job;
+    if (job.status === 'failed' || Date.now() > end) throw new Error(`job ${job.status}: ${job.error}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 describe("the speakers' own voices", () => {
   it('is offered in the capabilities and priced at 5 credits a minute in the rates and the estimate', async () => {
     const caps = v.parse(CapabilitiesResponse, (await api(t, null, 'GET', '/v1/capabilities')).body);
@@ -96,13 +107,7 @@ describe("the speakers' own voices", () => {
     const sub = await api(t, alice, 'POST', '/v1/jobs/translate', cloneJob({ voice_clone_consent: true }));
     expect(sub.status).toBe(201);
     expect(sub.body.voice_clone).toBe(true);
-    const end = Date.now() + 300_000;
-    let job = v.parse(JobResponse, sub.body);
-    while (job.status !== 'completed') {
-      if (job.status === 'failed' || Date.now() > end) throw new Error(`job ${job.status}: ${job.error}`);
-      await new Promise((r) => setTimeout(r, 500));
-      job = v.parse(JobResponse, (await api(t, alice, 'GET', `/v1/jobs/${sub.body.id}`)).body);
-    }
+    const job = await completed(alice, sub.body.id);
     // Two clones, one per speaker, each from that speaker's own speech: the woman's 14.8 s, the man's 11 s.
     const clones = [...el.clones.entries()];
     expect(clones.length).toBe(2);
@@ -135,6 +140,27 @@ describe("the speakers' own voices", () => {
     expect(del.status).toBe(200);
     const deleted = el.requests.filter((r) => r.method === 'DELETE').map((r) => r.path.split('/').at(-1));
     expect(new Set(deleted)).toEqual(new Set(clones.map(([id]) => id)));
+    expect(el.clones.size).toBe(0);
+  }, 360_000);
+
+  it("deleting the account deletes the clones of the account's jobs", async () => {
+    const bob = await createUser(t, 100);
+    const url = (await uploadByPut(t, bob, await makeTwoPeopleVideo(), 'two.mp4', 'video/mp4')).fileUrl;
+    const sub = await api(
+      t,
+      bob,
+      'POST',
+      '/v1/jobs/translate',
+      cloneJob({ media_url: url, voice_clone_consent: true }),
+    );
+    expect(sub.status).toBe(201);
+    await completed(bob, sub.body.id);
+    const made = [...el.clones.keys()];
+    expect(made.length).toBe(2);
+    const from = el.requests.length;
+    expect((await api(t, bob, 'DELETE', '/api/user/delete')).status).toBe(200);
+    const deleted = el.requests.slice(from).filter((r) => r.method === 'DELETE');
+    expect(new Set(deleted.map((r) => r.path.split('/').at(-1)))).toEqual(new Set(made));
     expect(el.clones.size).toBe(0);
   }, 360_000);
 });
