@@ -14,6 +14,8 @@ import { REFERENCE_TEXTS } from '../../../server/src/media/speaking-rate.ts';
 import { makeTwoPeopleVideo } from '../helpers/two-people-video.ts';
 import { CapabilitiesResponse } from '../../../contract/capabilities.ts';
 import { JobResponse } from '../../../contract/jobs.ts';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../../../server/src/db/schema/index.ts';
 import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
 
 const KEY = 'xi-clone-test';
@@ -127,14 +129,30 @@ describe("the speakers' own voices", () => {
     const voices = ttsVoices(from);
     expect(voices.length).toBeGreaterThan(1);
     expect(new Set(voices)).toEqual(new Set(clones.map(([id]) => id)));
-    // Each speaker's segments with that speaker's clone (the tracks' speaker voices).
     const tracks = await api(t, alice, 'GET', `/v1/jobs/${sub.body.id}/tracks`);
-    const speakerVoices = (tracks.body.speakers as { id: string; voices: Record<string, string> }[]).map(
-      (s) => s.voices.es,
-    );
-    expect(new Set(speakerVoices)).toEqual(new Set(clones.map(([id]) => `elevenlabs:${id}`)));
     expect(before - (await balanceOf(t.ctx.db, alice.id))).toBe(5);
     expect(job.credits_used).toBe(5);
+
+    // A re-dub of an edited line: voiced with the saved clones (none made again), priced at the clone rate.
+    const cues = tracks.body.targets.es.cues as { text: string }[];
+    const put = await api(t, alice, 'PUT', `/v1/jobs/${sub.body.id}/tracks`, {
+      revision: tracks.body.revision,
+      targets: { es: { cues: [{ ...cues[0], text: 'Y así, mis queridos amigos.' }, ...cues.slice(1)] } },
+    });
+    expect(put.status).toBe(200);
+    const est = await api(t, alice, 'POST', `/v1/jobs/${sub.body.id}/redub/estimate`, { languages: ['es'] });
+    expect(est.body.credits).toBe(Math.ceil((est.body.seconds * 5) / 60 - 1e-9));
+    const redubFrom = el.requests.length;
+    expect((await api(t, alice, 'POST', `/v1/jobs/${sub.body.id}/redub`, { languages: ['es'] })).status).toBe(202);
+    const end = Date.now() + 120_000;
+    while ((await t.ctx.db.select().from(jobs).where(eq(jobs.id, sub.body.id)))[0].redub) {
+      if (Date.now() > end) throw new Error('the re-dub did not finish');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const redubVoices = ttsVoices(redubFrom);
+    expect(redubVoices.length).toBeGreaterThan(0);
+    expect(clones.map(([id]) => id)).toEqual(expect.arrayContaining(redubVoices));
+    expect(el.requests.slice(redubFrom).some((r) => r.path === '/v1/voices/add')).toBe(false);
 
     const del = await api(t, alice, 'DELETE', `/v1/jobs/${sub.body.id}`);
     expect(del.status).toBe(200);

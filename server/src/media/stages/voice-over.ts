@@ -210,12 +210,10 @@ export const voiceOverStage: StageModule = {
         s.engines[`voice_${t.language}`] = choice.id;
         s.voices[t.language] = choice.id;
         const segments = withSpeakerVoices(t.segments, choice, speakersOf(s), t.language);
+        // The clones voice their speakers' segments; the tracks keep the regular voices (the editor's voice list
+        // has no clones), and a re-dub applies the saved clones again (redub.runner.ts).
         const own = clones && clones.engine === choice.engine.id ? clones : null;
-        if (segments.voices || own)
-          s.speakerVoices[t.language] = {
-            ...segments.voices,
-            ...Object.fromEntries(Object.entries(own?.clones ?? {}).map(([k, id]) => [k, `${choice.engine.id}:${id}`])),
-          };
+        if (segments.voices) s.speakerVoices[t.language] = segments.voices;
         const r = await dubLanguage({
           s,
           language: t.language,
