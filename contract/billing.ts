@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { finiteNumber } from './numbers.ts';
-import { PRICE_UNITS, SERVICES, type Service } from './jobs.ts';
+import { PRICE_UNITS, RATE_KEYS, type RateKey } from './jobs.ts';
 
 /** POST /v1/billing/create-checkout-session. A missing or null price_id (the Free card) is answered 400 PLAN_NOT_AVAILABLE. */
 export const CreateCheckoutRequest = v.object({
@@ -55,13 +55,13 @@ export type PlanCard = v.InferOutput<typeof PlanCard>;
  */
 export const PriceRate = v.object({ credits: finiteNumber(), per: finiteNumber(), unit: v.picklist(PRICE_UNITS) });
 export type PriceRate = v.InferOutput<typeof PriceRate>;
-export type PriceRates = Record<Service, PriceRate>;
+export type PriceRates = Record<RateKey, PriceRate>;
 
 /** GET /v1/plans: the plan cards, whether billing is real or the local test mode, and the credit rates. */
 export const PlansResponse = v.object({
   plans: v.array(PlanCard),
   billing_mode: v.picklist(['stripe', 'test']),
-  rates: v.object(Object.fromEntries(SERVICES.map((s) => [s, PriceRate])) as Record<Service, typeof PriceRate>),
+  rates: v.object(Object.fromEntries(RATE_KEYS.map((s) => [s, PriceRate])) as Record<RateKey, typeof PriceRate>),
 });
 export type PlansResponse = v.InferOutput<typeof PlansResponse>;
 

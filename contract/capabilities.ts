@@ -62,6 +62,11 @@ export const CapabilitiesResponse = v.object({
    * Shorten works. False with Apertium, DeepL and LibreTranslate only: long lines are flagged, left as translated.
    */
   rephrase: v.boolean(),
+  /**
+   * True when a configured voice engine clones voices (ElevenLabs, issue 21 item 4): a voice-over may then ask
+   * `voice_clone` (the speakers' own voices, priced at the `voice_clone` rate). False otherwise.
+   */
+  voice_cloning: v.boolean(),
 });
 export type CapabilitiesResponse = v.InferOutput<typeof CapabilitiesResponse>;
 

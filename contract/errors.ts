@@ -101,6 +101,14 @@ export const ERRORS = {
     status: 400,
     message: 'This voice is not available for this language. Choose one of the voices listed for it.',
   },
+  VOICE_CLONE_CONSENT_REQUIRED: {
+    status: 400,
+    message: 'Cloning voices needs your consent: confirm that you have the right to clone these voices.',
+  },
+  VOICE_CLONE_NOT_AVAILABLE: {
+    status: 400,
+    message: 'Voice cloning is not available on this server: no cloning voice engine is configured.',
+  },
   YOUTUBE_UNAVAILABLE: {
     status: 422,
     message: 'This YouTube video could not be read. Check the link, or upload the file instead.',

@@ -27,6 +27,12 @@ export const ACTIVE_JOB_STATUSES = ['queued', 'processing'] as const satisfies r
 export const SERVICES = ['subtitle', 'voice_over', 'burned_subtitles', 'document'] as const;
 export type Service = (typeof SERVICES)[number];
 /**
+ * The priced rates (GET /v1/plans `rates`): every service, and `voice_clone`, the voice-over rate of a job dubbed
+ * in the speakers' own voices (spec section 9: custom voice cloning, 5 credits per minute per language).
+ */
+export const RATE_KEYS = [...SERVICES, 'voice_clone'] as const;
+export type RateKey = (typeof RATE_KEYS)[number];
+/**
  * Services of a video or audio job. 'burned_subtitles': the subtitles rendered into the picture (an MP4 per target
  * language, `{name}_{lang}_subtitled.mp4`, styled by `subtitle_style`); video input only.
  */
@@ -110,6 +116,8 @@ export const JOB_NOTE_CODES = [
   'VOICE_OVER_RUSHED',
   // Issue 20 item 3: "Keep voices natural" slowed the picture; params `language`, `seconds` added to the MP4.
   'VIDEO_SLOWED',
+  // Issue 21 item 4: a speaker with too little speech to clone kept a regular voice.
+  'VOICE_CLONE_SKIPPED',
   // Issue 20 item 4: paragraphs of a translated document missing a glossary term's required rendering.
   'GLOSSARY_TERMS_MISSING',
 ] as const;
@@ -225,6 +233,15 @@ export const TranslateJobRequest = v.object({
    * an input with no picture: there is no dubbed MP4 to slow.
    */
   keep_voices_natural: v.optional(v.boolean('keep_voices_natural is true or false'), false),
+  /**
+   * Voice-over in the speakers' own voices (issue 21 item 4): every speaker of the job is cloned from their own
+   * speech and dubbed with the clone; priced at the `voice_clone` rate instead of `voice_over`. Requires
+   * `voice_clone_consent: true` (VOICE_CLONE_CONSENT_REQUIRED) and a cloning engine (VOICE_CLONE_NOT_AVAILABLE);
+   * ignored without voice_over.
+   */
+  voice_clone: v.optional(v.boolean('voice_clone is true or false')),
+  /** The user states they have the right to clone the voices of this media (stored with the job, with its time). */
+  voice_clone_consent: v.optional(v.boolean('voice_clone_consent is true or false')),
 });
 export type TranslateJobRequest = v.InferOutput<typeof TranslateJobRequest>;
 
@@ -247,6 +264,8 @@ export const EstimateRequest = v.object({
   source_language: v.optional(SourceLanguageCode),
   target_languages: TargetLanguages,
   services_to_run: v.pipe(v.array(v.picklist(SERVICES)), v.minLength(1, 'Choose at least one service')),
+  /** Voice-over in the speakers' own voices: priced at the `voice_clone` rate instead of `voice_over`. */
+  voice_clone: v.optional(v.boolean()),
 });
 export type EstimateRequest = v.InferOutput<typeof EstimateRequest>;
 
@@ -326,6 +345,8 @@ export const JobResponse = v.object({
   num_speakers: v.optional(v.nullable(finiteNumber())),
   /** The request's `keep_voices_natural` as applied (false when ignored: no voice-over or no picture). */
   keep_voices_natural: v.optional(v.boolean()),
+  /** The request's `voice_clone`: the voice-over speaks in the speakers' own voices (issue 21 item 4). */
+  voice_clone: v.optional(v.boolean()),
   source_file_url: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */

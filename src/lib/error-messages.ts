@@ -66,6 +66,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   SAME_LANGUAGE: msg`The file is already in this language: choose another target language.`,
   NO_ENGINE: msg`This server cannot do this job with its current services. Ask your administrator.`,
   VOICE_NOT_AVAILABLE: msg`This voice is not available for this language. Choose another voice.`,
+  VOICE_CLONE_CONSENT_REQUIRED: msg`Confirm that you have the right to clone these voices before starting.`,
+  VOICE_CLONE_NOT_AVAILABLE: msg`Voice cloning is not available here, or not with the voices chosen. Choose Premium voices or turn it off.`,
   YOUTUBE_UNAVAILABLE: msg`This YouTube video could not be read. Check the link, or upload the file instead.`,
   // Job failures and refused file contents
   EMPTY_MEDIA: msg`The file is empty or has no playable length. Please upload it again.`,

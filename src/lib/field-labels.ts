@@ -42,6 +42,8 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   subtitle_style: msg`Subtitle style`,
   num_speakers: msg`Speakers`,
   keep_voices_natural: msg`Keep voices natural`,
+  voice_clone: msg`Use the speakers' own voices`,
+  voice_clone_consent: msg`Consent to clone the voices`,
   limit: msg`Number of jobs`,
   price_id: msg`Plan`,
   plan_name: msg`Plan`,

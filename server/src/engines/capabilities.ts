@@ -34,6 +34,7 @@ export function capabilitiesOf(engines: ConfiguredEngines): CapabilitiesResponse
   return {
     speech_language_detection: engines.speech.some((e) => e.detectsLanguage),
     rephrase: engines.translation.some((e) => !!e.rephrase),
+    voice_cloning: engines.voice.some((e) => !!e.cloneVoice),
     languages: STUDIO_LANGUAGES.map((code) => ({
       code,
       name: LANGUAGE_NAMES[code],

@@ -58,6 +58,11 @@ export interface EngineRegistry {
   choose(req: EngineRequest): EnginePlan;
   /** What the configured engines can do per studio language (GET /v1/capabilities). */
   capabilities(): CapabilitiesResponse;
+  /**
+   * The voice engine that clones voices (`cloneVoice`, issue 21 item 4: ElevenLabs when configured), or undefined
+   * when none is configured.
+   */
+  cloner(): VoiceEngine | undefined;
   /** The voice with API id `id` (`<engine>:<voice>`) for `language` (any code), or null. */
   findVoice(language: string, id: string): { engine: VoiceEngine; voice: Voice } | null;
   /** For GET /healthz: which engines are available now. */
@@ -164,6 +169,7 @@ export function createEngineRegistry(config: EnginesConfig, given?: EngineSet, u
     usage: () => meter.usage(),
     choose: (req) => chooseEngines(engines, config.subtitles, req),
     capabilities: () => (capabilities ??= capabilitiesOf(engines)),
+    cloner: () => engines.voice.find((e) => !!e.cloneVoice && !!e.deleteVoice),
     findVoice: (language, id) => findVoice(engines.voice, normaliseLanguage(language), id),
     describe() {
       // Checking every engine starts a process per engine: /healthz under load (issue 24 item 5) answers from a

@@ -38,4 +38,16 @@ export interface VoiceEngine {
    * @throws Error naming the engine when it fails; the signal's reason when aborted.
    */
   synthesize(text: string, opts: SynthesizeOptions): Promise<void>;
+  /**
+   * Instant voice cloning (issue 21 item 4), on engines that can: creates a voice from the speech sample at
+   * `samplePath` (a WAV, 30-90 s of one speaker) named `name`.
+   * @returns the new voice's id, usable as `SynthesizeOptions.voice`.
+   * @throws Error naming the engine when it fails; the signal's reason when aborted.
+   */
+  cloneVoice?(samplePath: string, name: string, signal?: AbortSignal): Promise<string>;
+  /**
+   * Deletes a voice made by `cloneVoice`.
+   * @throws Error naming the engine when it fails.
+   */
+  deleteVoice?(voiceId: string): Promise<void>;
 }

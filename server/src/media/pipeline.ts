@@ -80,6 +80,8 @@ export interface PipelineRequest extends EngineRequest {
   glossary?: GlossarySnapshot;
   /** "Keep voices natural" (issue 20 item 3): the dubbed MP4 slows the picture where a voice would need > 1.15x. */
   keepVoicesNatural?: boolean;
+  /** Voice-over in the speakers' own voices (voice-clones.ts): the voice engine must clone (`cloneVoice`). */
+  voiceClone?: boolean;
 }
 
 export interface PipelineResult {

@@ -74,6 +74,8 @@ const NOTE_TEXT: Record<JobNoteCode, (language: string, params: NoteParams) => M
     const seconds = count(params, 'seconds');
     return msg`${language} dubbed video: slowed where the voice needed more time, so it is ${seconds} s longer than the original. The MP3 keeps the original length.`;
   },
+  VOICE_CLONE_SKIPPED: (_language, params) =>
+    msg`Speaker ${String(params.speaker ?? '')} speaks for only ${count(params, 'seconds')} s, too little to clone their voice: a regular voice dubbed them.`,
   GLOSSARY_TERMS_MISSING: (language, params) =>
     msg`${language}: ${plural(count(params, 'paragraphs'), { one: '# paragraph lacks', other: '# paragraphs lack' })} the translation your glossary asks for.`,
 };

@@ -15,6 +15,8 @@ interface CapabilitiesState {
   languages: Record<string, LanguageCapabilities> | null;
   /** Whether a speech engine identifies the spoken language (Auto-detect for speech); null before the answer. */
   speechDetection: boolean | null;
+  /** Whether a voice engine clones voices (the speakers' own voices, issue 21); null before the answer. */
+  voiceCloning: boolean | null;
   reading: Promise<void> | null;
   /** Reads GET /v1/capabilities once per visit (a failure is tried again on the next call). */
   load: () => Promise<void>;
@@ -23,6 +25,7 @@ interface CapabilitiesState {
 export const useCapabilitiesStore = create<CapabilitiesState>((set, get) => ({
   languages: null,
   speechDetection: null,
+  voiceCloning: null,
   reading: null,
   load() {
     const existing = get().reading;
@@ -32,6 +35,7 @@ export const useCapabilitiesStore = create<CapabilitiesState>((set, get) => ({
         set({
           languages: Object.fromEntries(answer.languages.map((l) => [l.code, l])),
           speechDetection: answer.speech_language_detection,
+          voiceCloning: answer.voice_cloning,
         }),
       () => set({ reading: null }),
     );

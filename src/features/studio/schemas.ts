@@ -52,6 +52,10 @@ export interface StudioConfig {
    * more time instead of rushing the voice. Offered for video inputs with voice-over only; off by default.
    */
   keepNatural?: boolean;
+  /** Voice-over in the speakers' own voices (`voice_clone`, issue 21 item 4); false by default. */
+  voiceClone?: boolean;
+  /** The user ticked "I have the right to clone these voices" (`voice_clone_consent`). */
+  voiceCloneConsent?: boolean;
 }
 
 export const DEFAULT_STYLE: SubtitleStyle = {
@@ -82,8 +86,17 @@ export const DEFAULT_DOCUMENT_CONFIG: StudioConfig = { ...DEFAULT_CONFIG, source
  */
 export function canStart(kind: 'media' | 'document', config: StudioConfig, submitting: boolean): boolean {
   if (submitting || !config.source || config.targets.length === 0) return false;
+  if (cloneNeedsConsent(kind, config)) return false;
   return kind === 'document' || config.subtitles || config.voiceOver || config.burned;
 }
+
+/** Whether the configuration asks for the speakers' own voices (a voice-over with voice cloning on). */
+export const clonesVoices = (kind: 'media' | 'document', config: StudioConfig) =>
+  kind === 'media' && config.voiceOver && config.voiceClone === true;
+
+/** Voice cloning asked without the consent ticked: Start waits for it. */
+export const cloneNeedsConsent = (kind: 'media' | 'document', config: StudioConfig) =>
+  clonesVoices(kind, config) && config.voiceCloneConsent !== true;
 
 /**
  * True when `target` is the media job's source language: captions in the original language, with no translation
@@ -132,6 +145,9 @@ export function buildRequest(
     ...(config.burned || config.style.bilingual ? { subtitle_style: config.style } : {}),
     ...(typeof config.speakers === 'number' ? { num_speakers: config.speakers } : {}),
     ...(config.voiceOver && config.keepNatural ? { keep_voices_natural: true } : {}),
+    ...(clonesVoices(kind, config)
+      ? { voice_clone: true, voice_clone_consent: config.voiceCloneConsent === true }
+      : {}),
   };
 }
 

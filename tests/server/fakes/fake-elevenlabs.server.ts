@@ -10,6 +10,8 @@
  * - POST /v1/text-to-speech/{voice_id}?output_format=opus_48000_64 (JSON `{text, model_id, voice_settings}`):
  *   real speech (espeak-ng, a female or male variant per voice, `voice_settings.speed` 0.7 … 1.2) encoded as the
  *   format asks (mp3_*, opus_* in Ogg, pcm_*: raw 16-bit little-endian); 10,000 characters at most for the v1/v2 models.
+ * - POST /v1/voices/add, DELETE /v1/voices/{voice_id}: instant voice cloning (fake-elevenlabs-voices.ts); the
+ *   clones speak through POST /v1/text-to-speech as the premade voices do.
  * Auth: header `xi-api-key`. Errors as documented: 401 `{"detail": {"status": "invalid_api_key", "message"}}`,
  * 400 `{"detail": {"status": "invalid_model", ...}}`, 422 `{"detail": [{"loc", "msg", "type"}]}`, 429.
  */
@@ -21,6 +23,7 @@ import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
 import { ELEVENLABS_DEFAULT_VOICES } from '../../../server/src/engines/voice/elevenlabs.engine.ts';
+import { handleVoiceCloning, type FakeClone } from './fake-elevenlabs-voices.ts';
 import {
   formBody,
   jsonBody,
@@ -40,9 +43,10 @@ const unprocessable = (field: string, msg: string, type = 'value_error') => ({
 const TTS_MODELS = ['eleven_multilingual_v2', 'eleven_flash_v2_5'];
 
 /** POST /v1/text-to-speech/{voice_id}: real espeak-ng speech in the asked format, or the documented errors. */
-async function textToSpeech(req: FakeRequest, voiceId: string): Promise<FakeResponse> {
+async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<string, FakeClone>): Promise<FakeResponse> {
   const voice = ELEVENLABS_DEFAULT_VOICES.find((v) => v.id === voiceId);
-  if (!voice)
+  const clone = clones.get(voiceId);
+  if (!voice && !clone)
     return {
       status: 400,
       body: { detail: { status: 'voice_not_found', message: `A voice with the voice_id ${voiceId} was not found.` } },
@@ -72,8 +76,10 @@ async function textToSpeech(req: FakeRequest, voiceId: string): Promise<FakeResp
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-elevenlabs-tts-'));
   try {
     const wav = path.join(dir, 'a.wav');
-    const variant = voice.gender === 'female' ? '+f3' : '+m3';
-    await runProcess('espeak-ng', ['-v', `en${variant}`, '-s', String(Math.round(160 * speed)), '-w', wav, '--stdin'], {
+    const espeak = clone
+      ? ['-v', clone.espeak.variant, '-p', String(clone.espeak.p)]
+      : ['-v', voice!.gender === 'female' ? 'en+f3' : 'en+m3'];
+    await runProcess('espeak-ng', [...espeak, '-s', String(Math.round(160 * speed)), '-w', wav, '--stdin'], {
       input: b.text,
     });
     const out = path.join(dir, { mp3: 'a.mp3', opus: 'a.ogg', pcm: 'a.raw' }[m[1]]!);
@@ -90,10 +96,16 @@ async function textToSpeech(req: FakeRequest, voiceId: string): Promise<FakeResp
   }
 }
 
-/** Starts the fake; requests must carry `xi-api-key: apiKey`. */
-export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<FakeServer> {
+/**
+ * Starts the fake; requests must carry `xi-api-key: apiKey`. `clones`: the voices made by POST /v1/voices/add
+ * and not deleted yet (fake-elevenlabs-voices.ts).
+ */
+export async function startFakeElevenLabs(opts: {
+  apiKey: string;
+}): Promise<FakeServer & { clones: Map<string, FakeClone> }> {
   const sphinx = createPocketsphinxEngine();
-  return startFakeServer(
+  const clones = new Map<string, FakeClone>();
+  const server = await startFakeServer(
     async (req) => {
       if (req.headers['xi-api-key'] !== opts.apiKey)
         return {
@@ -122,7 +134,9 @@ export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<Fak
           },
         };
       const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url);
-      if (req.method === 'POST' && tts) return textToSpeech(req, decodeURIComponent(tts[1]));
+      if (req.method === 'POST' && tts) return textToSpeech(req, decodeURIComponent(tts[1]), clones);
+      const cloning = await handleVoiceCloning(req, url, clones);
+      if (cloning) return cloning;
       if (req.method !== 'POST' || url !== '/v1/speech-to-text') return { status: 404, body: { detail: 'Not Found' } };
       const f = await formBody(req);
       if (!f) return unprocessable('file', 'Expected multipart/form-data');
@@ -210,4 +224,5 @@ export async function startFakeElevenLabs(opts: { apiKey: string }): Promise<Fak
     },
     { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests.' } },
   );
+  return Object.assign(server, { clones });
 }

@@ -57,6 +57,7 @@ export const RATES: PlansResponse['rates'] = {
   voice_over: { credits: 3, per: 1, unit: 'minute' },
   burned_subtitles: { credits: 1, per: 1, unit: 'minute' },
   document: { credits: 0.5, per: 100, unit: 'word' },
+  voice_clone: { credits: 5, per: 1, unit: 'minute' },
 };
 
 const PLAN_CARDS: PlansResponse['plans'] = [

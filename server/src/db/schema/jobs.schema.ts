@@ -134,6 +134,10 @@ export const jobs = pgTable(
     startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
     /** The owner's glossary when the job was created (contract GlossarySnapshot, migration 0036); null: none. */
     glossary: jsonb('glossary').$type<GlossarySnapshot>(),
+    /** `voice_clone` of the request: the voice-over speaks in the speakers' own voices (issue 21, migration 0039). */
+    voiceClone: boolean('voice_clone').notNull().default(false),
+    /** When the user stated they have the right to clone these voices (`voice_clone_consent`); null: not asked. */
+    voiceCloneConsentAt: timestamp('voice_clone_consent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -8,6 +8,8 @@
  * characters"): 10,000 characters for Multilingual/English v1-v2, 30,000 for Flash/Turbo v2, 40,000 for
  * Flash/Turbo v2.5; a longer text is split at sentence ends (speech-pieces.ts) and the pieces joined in order.
  * The API's `speed` setting takes 0.7 … 1.2 (VoiceSettings); a faster fit is left to the voice-over stage.
+ * Instant voice cloning (issue 21 item 4): POST /v1/voices/add (`client.voices.ivc.create({name, files})`, answers
+ * `{voice_id, requires_verification}`) and DELETE /v1/voices/{voice_id} (`client.voices.delete`).
  * Retries, timeouts and error kinds as every SDK engine (sdk-call.ts).
  */
 import { writeFile } from 'node:fs/promises';
@@ -97,6 +99,24 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
       } catch {
         return false;
       }
+    },
+    async cloneVoice(samplePath, name, signal) {
+      const made = await callWithRetry(
+        (sig) =>
+          client.voices.ivc.create(
+            { name, files: [{ path: samplePath, contentType: 'audio/wav' }] },
+            { abortSignal: sig, timeoutInSeconds: Math.max(http.timeoutSeconds, 120) },
+          ),
+        readElevenLabsFailure,
+        { engine: 'elevenlabs voice cloning', signal, ...http },
+      );
+      return made.voiceId;
+    },
+    async deleteVoice(voiceId) {
+      await callWithRetry((sig) => client.voices.delete(voiceId, { abortSignal: sig }), readElevenLabsFailure, {
+        engine: 'elevenlabs voice cloning',
+        ...http,
+      });
     },
     synthesize: (text, opts) =>
       speakInPieces(text, limit, { outPath: opts.outPath, signal: opts.signal, ext: 'ogg' }, (piece, out) =>

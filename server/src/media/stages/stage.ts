@@ -92,6 +92,8 @@ export interface RunState {
     glossary?: GlossarySnapshot;
     /** "Keep voices natural" (issue 20 item 3): the dubbed MP4 slows the picture (stages/natural-dub.ts). */
     keepVoicesNatural?: boolean;
+    /** Voice-over in the speakers' own voices: each speaker cloned (voice-clones.ts). */
+    voiceClone?: boolean;
   };
   readonly plan: EnginePlan;
   readonly artifacts: ArtifactStore;

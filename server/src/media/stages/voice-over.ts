@@ -21,6 +21,7 @@ import { addOutput } from './outputs.ts';
 import { dubLanguageNatural, videoSlowedNote } from './natural-dub.ts';
 import { assignSpeakerVoices } from '../speaker-voices.ts';
 import { speakersOf } from './speakers.ts';
+import { speakerClones, withClones, type SavedClones } from '../voice-clones.ts';
 import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
 
 /**
@@ -215,6 +216,11 @@ export const voiceOverStage: StageModule = {
     // "Keep voices natural" (issue 20 item 3): the dubbed MP4 may be slowed; its own SRT/VTT follow its timeline.
     const natural = !!s.req.keepVoicesNatural && info.hasVideo;
     const dubbedSubtitles = targets.map((t) => (natural ? dubbedSubtitleOutputs(s, t.code) : undefined));
+    // The speakers' own voices: cloned once for every language (the clones speak them all).
+    const cloner = s.req.voiceClone ? s.plan.voices[targets[0].language].engine : undefined;
+    const clones: SavedClones | null = cloner
+      ? await viaEngine(s, 'voice', cloner.id, () => speakerClones(s, cloner, info.durationSeconds))
+      : null;
     const voiced = await Promise.allSettled(
       targets.map(async (t, i) => {
         checkAborted(s);
@@ -222,11 +228,14 @@ export const voiceOverStage: StageModule = {
         s.engines[`voice_${t.language}`] = choice.id;
         s.voices[t.language] = choice.id;
         const segments = withSpeakerVoices(t.segments, choice, speakersOf(s), t.language);
+        // The clones voice their speakers' segments; the tracks keep the regular voices (the editor's voice list
+        // has no clones), and a re-dub applies the saved clones again (redub.runner.ts).
+        const own = clones && clones.engine === choice.engine.id ? clones : null;
         if (segments.voices) s.speakerVoices[t.language] = segments.voices;
         const dub = {
           s,
           language: t.language,
-          segments: segments.segments,
+          segments: withClones(segments.segments, own),
           choice,
           duration: info.durationSeconds,
           workDir: path.join(s.work, `voice-${t.language}`),

@@ -168,6 +168,7 @@ export function createJobRunner(ctx: AppContext) {
           numSpeakers: job.numSpeakers ?? undefined,
           keepVoicesNatural: job.keepVoicesNatural,
           glossary: job.glossary ?? undefined,
+          voiceClone: job.voiceClone,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,

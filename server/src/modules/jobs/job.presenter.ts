@@ -63,6 +63,7 @@ export async function presentJob(
     voice_over_mode: job.voiceOverMode,
     num_speakers: job.numSpeakers ?? null,
     ...(job.servicesRequested.includes('voice_over') ? { keep_voices_natural: job.keepVoicesNatural } : {}),
+    ...(job.voiceClone ? { voice_clone: true } : {}),
     source_file_url: job.sourceFileUrl,
     status: job.status,
     credits_used: creditsShown(job),

@@ -33,6 +33,7 @@ import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { queuePriorityOf } from './job-priority.ts';
 import { glossarySnapshot } from '../glossary/glossary.service.ts';
+import { deleteJobClones } from './voice-clones.cleanup.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
 
@@ -118,6 +119,7 @@ export async function estimate(ctx: Ctx, userId: string, req: EstimateRequest) {
     targets,
     req.services_to_run.filter((s): s is MediaService => s !== 'document'),
     req.source_language,
+    !!req.voice_clone,
   );
   return { credits: price.credits, balance, media_seconds: seconds, breakdown: price.breakdown };
 }
@@ -203,7 +205,9 @@ export async function submitMedia(
       .filter(([, choice]) => choice.chosen)
       .map(([language, choice]) => [language, choice.id]),
   );
-  const price = priceMedia(seconds, targets, req.services_to_run, sourceLanguage);
+  const voiceClone = voiceOver && !!req.voice_clone;
+  if (voiceClone) checkVoiceClone(ctx, req, plan);
+  const price = priceMedia(seconds, targets, req.services_to_run, sourceLanguage, voiceClone);
   return createAndEnqueue(ctx, userId, price, {
     jobType: 'video_translation',
     servicesRequested: [...new Set(req.services_to_run)],
@@ -221,8 +225,28 @@ export async function submitMedia(
     // Only a dubbed video can be slowed: ignored (stored false) without voice-over or for a file with no picture.
     keepVoicesNatural:
       req.keep_voices_natural === true && voiceOver && !(source.kind === 'upload' && isAudioOnly(source.upload)),
+    voiceClone,
+    voiceCloneConsentAt: voiceClone ? new Date() : null,
     startedBy: startedBy ?? null,
   });
+}
+
+/**
+ * A voice-over in the speakers' own voices (issue 21 item 4) needs the user's consent and a voice engine that
+ * clones voicing every target language (Premium with ElevenLabs configured; a chosen voice of another engine
+ * cannot speak a clone).
+ * @throws AppError VOICE_CLONE_CONSENT_REQUIRED, VOICE_CLONE_NOT_AVAILABLE.
+ */
+function checkVoiceClone(ctx: Ctx, req: TranslateJobRequest, plan: EnginePlan): void {
+  if (req.voice_clone_consent !== true) throw new AppError('VOICE_CLONE_CONSENT_REQUIRED');
+  const cloner = ctx.engines.cloner();
+  if (!cloner) throw new AppError('VOICE_CLONE_NOT_AVAILABLE');
+  const other = Object.entries(plan.voices).find(([, choice]) => choice.engine !== cloner);
+  if (other)
+    throw new AppError(
+      'VOICE_CLONE_NOT_AVAILABLE',
+      `The voice of ${other[0]} (${other[1].id}) cannot speak a cloned voice: choose Premium voices of ${cloner.id}.`,
+    );
 }
 
 /**
@@ -354,6 +378,7 @@ export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{
   // A re-dub waiting or running (the editor) gives its own reservation back.
   if (job.redub) await settleExtra(ctx.db, userId, job.redub.ref, 'release');
   abortLocalRun(id);
+  if (job.voiceClone) await deleteJobClones(ctx, job);
   await repo.deleteJob(ctx.db, id);
   invalidateList(userId);
   for (const o of outputs)
@@ -368,11 +393,12 @@ export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{
  * stops their running jobs here; the rows go with the account (foreign keys cascade).
  */
 export async function deleteUserFiles(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'engines'>,
   userId: string,
 ): Promise<void> {
   const userJobs = await repo.listUserJobs(ctx.db, userId, 100_000);
   for (const j of userJobs) abortLocalRun(j.id);
+  for (const j of userJobs.filter((x) => x.voiceClone)) await deleteJobClones(ctx, j);
   const outputs = await repo.outputsOf(
     ctx.db,
     userJobs.map((j) => j.id),

@@ -19,6 +19,9 @@ export const PRICE_RATES: PriceRates = {
   // video, comparable to the dubbed MP4's, priced like the subtitles it shows).
   burned_subtitles: { credits: 1, per: 1, unit: 'minute' },
   document: { credits: 0.5, per: 100, unit: 'word' },
+  // Spec section 9: "Custom voice cloning: 5 credits per minute" (per language, as voice-over): the voice-over rate
+  // of a job dubbed in the speakers' own voices (issue 21 item 4), charged instead of `voice_over`.
+  voice_clone: { credits: 5, per: 1, unit: 'minute' },
 };
 
 export interface Price {
@@ -35,20 +38,28 @@ export function billedMinutes(seconds: number): number {
  * Price of a video/audio job: billed minutes x languages x the rate of each service (1 subtitle, 3 voice-over,
  * 1 burned-in subtitles). A target in the source language (`source`, a base code; 'auto' or absent: unknown) is
  * captions in the original language: subtitle services only, no voice-over (the byow issue: same-language captions
- * at the subtitles price; the pipeline voices no such target).
+ * at the subtitles price; the pipeline voices no such target). With `voiceClone` the voice-over lines are priced at
+ * the `voice_clone` rate (5 credits a minute) instead.
  */
-export function priceMedia(seconds: number, languages: string[], services: MediaService[], source?: string): Price {
+export function priceMedia(
+  seconds: number,
+  languages: string[],
+  services: MediaService[],
+  source?: string,
+  voiceClone = false,
+): Price {
   const minutes = billedMinutes(seconds);
   const breakdown: PriceLine[] = [];
   for (const language of languages) {
     const same = !!source && source !== 'auto' && normaliseLanguage(language) === normaliseLanguage(source);
     for (const service of MEDIA_SERVICES.filter((s) => services.includes(s) && !(same && s === 'voice_over'))) {
+      const rate = PRICE_RATES[voiceClone && service === 'voice_over' ? 'voice_clone' : service];
       breakdown.push({
         language,
         service,
         quantity: minutes,
         unit: 'minute',
-        credits: (minutes / PRICE_RATES[service].per) * PRICE_RATES[service].credits,
+        credits: (minutes / rate.per) * rate.credits,
       });
     }
   }
@@ -96,6 +107,7 @@ export function deliveredCredits(
     targetLanguages: string[];
     servicesRequested: string[];
     jobType: string;
+    voiceClone?: boolean | null;
   },
   detected: string | undefined,
 ): number {
@@ -104,5 +116,8 @@ export function deliveredCredits(
   const services = job.servicesRequested.filter((s): s is MediaService =>
     (MEDIA_SERVICES as readonly string[]).includes(s),
   );
-  return Math.min(job.creditsReserved, priceMedia(job.mediaSeconds, job.targetLanguages, services, detected).credits);
+  return Math.min(
+    job.creditsReserved,
+    priceMedia(job.mediaSeconds, job.targetLanguages, services, detected, !!job.voiceClone).credits,
+  );
 }

@@ -9,6 +9,7 @@
  * (the job is completed again with the failure's message and code); a stopping worker hands the re-dub back to
  * the queue with its reservation held.
  */
+import { savedClones, withClones } from '../../media/voice-clones.ts';
 import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
 import { syncShares } from '../../../../contract/sync.ts';
 import { syncArtifact, type SavedSync } from '../../media/sync-report.ts';
@@ -90,11 +91,11 @@ export async function runRedub(
       if (!info) throw new CodedError('CORRUPT_MEDIA');
       for (const [i, lang] of redub.languages.entries()) {
         const choice = plan.voices[lang];
-        const segments = trackSegments(
-          revision.tracks.targets[lang].cues,
-          lang,
-          revision.tracks.speakers,
-          choice.engine.id,
+        // A job in the speakers' own voices re-dubs with the clones it made (voice-clones.ts).
+        const clones = job.voiceClone ? await savedClones(artifacts) : null;
+        const segments = withClones(
+          trackSegments(revision.tracks.targets[lang].cues, lang, revision.tracks.speakers, choice.engine.id),
+          clones?.engine === choice.engine.id ? clones : null,
         );
         const mine = outputs.filter((o) => normaliseLanguage(o.language) === lang);
         const mp3 = mine.find((o) => o.kind === 'voice_over_mp3');

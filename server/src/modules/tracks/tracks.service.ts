@@ -4,6 +4,7 @@
  * scoped to the job's owner (others get 404). Editing, translating again and re-rendering are free; a re-dub
  * costs the voice-over rate for the changed segments' seconds (README "Editing tracks").
  */
+import { savedClones, withClones } from '../../media/voice-clones.ts';
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -346,9 +347,12 @@ async function translateInto(
   return saveRevision(ctx, job, loaded, 'translate_again', next, languages);
 }
 
-/** The price of re-dubbing `seconds` of one language: the voice-over rate, rounded up to whole credits. */
-export function redubCredits(seconds: number): number {
-  const rate = PRICE_RATES.voice_over;
+/**
+ * The price of re-dubbing `seconds` of one language: the voice-over rate (the `voice_clone` rate for a job in the
+ * speakers' own voices, `cloned`), rounded up to whole credits.
+ */
+export function redubCredits(seconds: number, cloned = false): number {
+  const rate = cloned ? PRICE_RATES.voice_clone : PRICE_RATES.voice_over;
   const perSecond = rate.credits / rate.per / 60; // rates are per minute
   return seconds > 0 ? Math.ceil(seconds * perSecond - 1e-9) : 0;
 }
@@ -375,12 +379,17 @@ async function planRedub(ctx: Ctx, userId: string, jobId: string, req: RedubRequ
   let seconds = 0;
   let removed = 0;
   const perLanguage: RedubEstimateResponse['languages'] = {};
+  const clones = job.voiceClone ? await savedClones(artifacts) : null;
   for (const lang of languages) {
     const before = await artifacts.readJson<SavedDub>(dubArtifact(lang));
     const engineId = before?.voice.split(':')[0];
-    const now = trackSegments(tracks.targets[lang].cues, lang, tracks.speakers, engineId);
+    // A job in the speakers' own voices re-dubs with its clones (as redub.runner.ts does).
+    const now = withClones(
+      trackSegments(tracks.targets[lang].cues, lang, tracks.speakers, engineId),
+      clones?.engine === engineId ? clones : null,
+    );
     const c = redubChanges(now, before?.segments ?? null);
-    credits += redubCredits(c.seconds);
+    credits += redubCredits(c.seconds, job.voiceClone);
     seconds += c.seconds;
     removed += c.removed;
     perLanguage[lang] = { segments_total: now.length, segments_changed: c.changed.length };

@@ -31,6 +31,7 @@ export function PricingPage({ user }: { user: User | null }) {
   const rates = answer?.rates ?? null;
   const subtitle = rates ? rateLabel(rates.subtitle, i18n) : '';
   const voice = rates ? rateLabel(rates.voice_over, i18n) : '';
+  const cloned = rates ? rateLabel(rates.voice_clone, i18n) : '';
   const document = rates ? rateLabel(rates.document, i18n) : '';
   const { choose, busyPlan } = useCheckout(Boolean(user));
   const current = (user?.current_plan || 'Free').toLowerCase();
@@ -46,7 +47,8 @@ export function PricingPage({ user }: { user: User | null }) {
             <Trans>Paid plans renew their credits every month; the Free credits are given once.</Trans>{' '}
             {rates ? (
               <Trans>
-                Subtitles cost {subtitle}, voice dubbing {voice}, documents {document}, per target language.
+                Subtitles cost {subtitle}, voice dubbing {voice} ({cloned} in the speakers' own voices), documents{' '}
+                {document}, per target language.
               </Trans>
             ) : null}
           </p>
@@ -90,7 +92,7 @@ export function PricingPage({ user }: { user: User | null }) {
                     a: rates ? (
                       <Trans>
                         Credits pay for processing, per target language: subtitles {subtitle}, voice dubbing {voice},
-                        documents {document}.
+                        voice dubbing in the speakers' own voices {cloned}, documents {document}.
                       </Trans>
                     ) : (
                       <Trans>

@@ -4,13 +4,14 @@ import { AUTO_DETECT_LABEL, AUTO_LANGUAGE, languageLabel, STUDIO_LANGUAGES } fro
 import { toast } from '../../../components/toast/toast-store.ts';
 import { CheckboxRow } from '../../../components/checkbox-row.tsx';
 import { SpeakersField } from './speakers-field.tsx';
+import { VoiceCloneField } from './voice-clone-field.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { formatList } from '../../../lib/format.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
 import { useStudioStore, type StudioTab } from '../store.ts';
-import { buildRequest, canStart, isCaptions, servicesOf } from '../schemas.ts';
+import { buildRequest, canStart, clonesVoices, isCaptions, servicesOf } from '../schemas.ts';
 import { CostSummary } from './cost-summary.tsx';
 import { useExactPrice } from './use-exact-price.ts';
 import { hasPremiumVoices, sourceProblem, targetProblem, useCapabilitiesStore } from '../capabilities.ts';
@@ -55,11 +56,13 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
           source_language: config.source,
           target_languages: config.targets,
           services_to_run: servicesOf(kind, config),
+          ...(clonesVoices(kind, config) ? { voice_clone: true } : {}),
         }
       : null,
   );
   const short = exact !== null && exact.credits > exact.balance;
   const caps = useCapabilitiesStore((s) => s.languages);
+  const voiceCloning = useCapabilitiesStore((s) => s.voiceCloning) === true;
   // Auto-detect for speech only where a recogniser identifies the language; otherwise the user names it (issue
   // 22, item 3). With the user's own words the language is read from their text, so Auto-detect stays.
   const speechDetection = useCapabilitiesStore((s) => s.speechDetection);
@@ -340,6 +343,13 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
                   </Trans>
                 }
                 testId="keep-natural"
+              />
+            ) : null}
+            {config.voiceOver && voiceCloning && config.mode === 'dubbing' && premium !== false ? (
+              <VoiceCloneField
+                clone={config.voiceClone === true}
+                consent={config.voiceCloneConsent === true}
+                onChange={(change) => update(kind, change)}
               />
             ) : null}
             {config.voiceOver && voicedTargets.length > 0 ? (

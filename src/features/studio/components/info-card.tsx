@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Service } from '../../../../contract/jobs.ts';
 import { rateLabel, useRates } from '../../../lib/price-text.ts';
 import { INFO_LABELS } from '../labels.ts';
+import { useCapabilitiesStore } from '../capabilities.ts';
 import type { StudioTab } from '../store.ts';
 
 /**
@@ -11,6 +12,8 @@ import type { StudioTab } from '../store.ts';
 export function InfoCard({ kind }: { kind: StudioTab }) {
   const { i18n } = useLingui();
   const rates = useRates();
+  // Dubbing in the speakers' own voices is priced only where the server can clone voices.
+  const cloning = useCapabilitiesStore((s) => s.voiceCloning) === true;
   const rate = (service: Service) => (
     <li data-service={service}>
       <span>{i18n._(INFO_LABELS[service])}</span>
@@ -29,6 +32,14 @@ export function InfoCard({ kind }: { kind: StudioTab }) {
           <ul className="info-list">
             {rate('subtitle')}
             {rate('voice_over')}
+            {cloning ? (
+              <li data-service="voice_clone">
+                <span>
+                  <Trans>Speakers' own voices</Trans>
+                </span>
+                <strong>{rates ? rateLabel(rates.voice_clone, i18n) : '…'}</strong>
+              </li>
+            ) : null}
             <li className="muted small">
               <Trans>Prices are per target language. Uploaded videos are deleted after 30 days.</Trans>
             </li>
