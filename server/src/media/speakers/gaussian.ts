@@ -31,6 +31,23 @@ export function statsOf(frames: ArrayLike<number>[], dims: number): GaussianStat
   return s;
 }
 
+/**
+ * `statsOf` of frames stored one after another in `rows`, `stride` values a frame (the first `dims` used): the same
+ * sums in the same order, without an array per frame.
+ */
+export function statsOfRows(rows: Float32Array, dims: number, stride: number): GaussianStats {
+  const s: GaussianStats = { n: 0, sum: new Float64Array(dims), outer: new Float64Array(dims * dims) };
+  for (let at = 0; at + dims <= rows.length; at += stride) {
+    s.n++;
+    for (let i = 0; i < dims; i++) {
+      s.sum[i] += rows[at + i];
+      for (let j = i; j < dims; j++) s.outer[i * dims + j] += rows[at + i] * rows[at + j];
+    }
+  }
+  for (let i = 0; i < dims; i++) for (let j = 0; j < i; j++) s.outer[i * dims + j] = s.outer[j * dims + i];
+  return s;
+}
+
 /** The statistics of two segments together. */
 export function addStats(a: GaussianStats, b: GaussianStats): GaussianStats {
   return {

@@ -9,7 +9,8 @@
 import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
 import type { RecognisedWord } from '../../engines/speech.engine.ts';
 import { medianPitch } from '../speakers/features.ts';
-import { readWav, type MonoAudio } from '../wav.ts';
+import { medianPitchesOfWav } from '../speakers/pitch-of-wav.ts';
+import { readWav, readWavLayout, type MonoAudio } from '../wav.ts';
 import { need, viaEngine, type RunState, type StageModule } from './stage.ts';
 
 export const SPEAKERS_ARTIFACT = 'speakers.json';
@@ -48,6 +49,25 @@ export function speakerPitches(audio: MonoAudio, turns: readonly SpeakerTurn[]):
       ),
     ]),
   );
+}
+
+/**
+ * `speakerPitches` of the WAV file at `wavPath`: the pipeline's 16 kHz mono WAV read a block at a time
+ * (speakers/pitch-of-wav.ts; issue 25: memory holds one block, not the recording), any other read whole.
+ * @throws Error when the file is not PCM WAV; the signal's reason when aborted.
+ */
+export async function speakerPitchesOfWav(
+  wavPath: string,
+  turns: readonly SpeakerTurn[],
+  signal?: AbortSignal,
+): Promise<Record<string, number>> {
+  const layout = await readWavLayout(wavPath);
+  if (layout.rate !== 16000 || layout.channels !== 1 || layout.bits !== 16 || layout.format !== 1)
+    return speakerPitches(await readWav(wavPath), turns);
+  const groups: Record<string, SpeakerTurn[]> = {};
+  for (const t of turns) (groups[t.speaker] ??= []).push(t);
+  const pitch = await medianPitchesOfWav(wavPath, groups, signal);
+  return Object.fromEntries(Object.entries(pitch).map(([id, hz]) => [id, Math.round(hz)]));
 }
 
 /** Whether the run diarizes: not for one speaker, and only with a speakers engine. */
@@ -117,7 +137,7 @@ export const speakersStage: StageModule = {
       engine: engine.id,
       turns: renamed,
       words: wordsWithSpeakers(renamed, words),
-      pitch: speakerPitches(await readWav(wav), renamed),
+      pitch: await speakerPitchesOfWav(wav, renamed, s.req.signal),
     };
     await s.artifacts.writeJson(SPEAKERS_ARTIFACT, track);
     s.speakers = track;
