@@ -5,6 +5,8 @@
  * synthesises exactly that speaker's segments again (`dub_segments.es.segments_synthesized`); the Arabic editor is
  * screenshotted under test-results/e2e/<test>/.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { segmentsFromCues } from '../../server/src/media/dub-segments.ts';
 import { configureSpanish, signInFresh } from './helpers.ts';
@@ -16,8 +18,10 @@ test('two speakers: colours, rename, a new voice, a re-dub of that speaker only;
 }, testInfo) => {
   await signInFresh(page, request, 'speakers');
   await page.goto('/studio');
-  await page.getByTestId('media-drop-input').setInputFiles(await makeTwoPeopleVideo());
+  const video = await makeTwoPeopleVideo();
+  await page.getByTestId('media-drop-input').setInputFiles(video);
   await expect(page.getByText(/• Ready to process/)).toBeVisible();
+  fs.rmSync(path.dirname(video), { recursive: true, force: true });
   await configureSpanish(page, true);
   await page.getByRole('button', { name: 'Start Processing' }).click();
   const row = page.getByTestId('job-row').first();

@@ -4,6 +4,8 @@
  * every segment of theirs), charged 5 credits a minute, the clones deleted with the job; a request without consent
  * is refused and charges nothing.
  */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -23,6 +25,8 @@ let el: Awaited<ReturnType<typeof startFakeElevenLabs>>;
 let t: TestApp;
 let alice: TestUser;
 let videoUrl: string;
+/** The two-person video, made once into a folder of this file's own (removed after). */
+let video: string;
 
 beforeAll(async () => {
   el = await startFakeElevenLabs({ apiKey: KEY });
@@ -32,11 +36,13 @@ beforeAll(async () => {
     queue: { work: true },
   });
   alice = await createUser(t, 100);
-  videoUrl = (await uploadByPut(t, alice, await makeTwoPeopleVideo(), 'two-people.mp4', 'video/mp4')).fileUrl;
+  video = await makeTwoPeopleVideo();
+  videoUrl = (await uploadByPut(t, alice, video, 'two-people.mp4', 'video/mp4')).fileUrl;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
   await el?.close();
+  if (video) await rm(path.dirname(video), { recursive: true, force: true });
 });
 
 const cloneJob = (extra: Record<string, unknown> = {}) => ({
@@ -163,7 +169,7 @@ describe("the speakers' own voices", () => {
 
   it("deleting the account deletes the clones of the account's jobs", async () => {
     const bob = await createUser(t, 100);
-    const url = (await uploadByPut(t, bob, await makeTwoPeopleVideo(), 'two.mp4', 'video/mp4')).fileUrl;
+    const url = (await uploadByPut(t, bob, video, 'two.mp4', 'video/mp4')).fileUrl;
     const sub = await api(
       t,
       bob,
