@@ -31,8 +31,8 @@ export const intWithDefault = (fallback: number, min: number, max: number) =>
     String(fallback),
   );
 
-/** An optional integer within [min, max]; unset or empty: undefined. */
-export const optionalInt = (min: number, max: number) =>
+/** An optional number matching `pattern` (else `message`) within [min, max]; unset or empty: undefined. */
+const optionalMatching = (pattern: RegExp, message: string, min: number, max: number) =>
   v.optional(
     v.pipe(
       v.string(),
@@ -42,7 +42,7 @@ export const optionalInt = (min: number, max: number) =>
         v.undefined(),
         v.pipe(
           v.string(),
-          v.regex(/^-?\d+$/, 'must be a whole number'),
+          v.regex(pattern, message),
           v.transform(Number),
           v.minValue(min, `must be at least ${min}`),
           v.maxValue(max, `must be at most ${max}`),
@@ -50,6 +50,10 @@ export const optionalInt = (min: number, max: number) =>
       ]),
     ),
   );
+
+/** An optional integer within [min, max]; unset or empty: undefined. */
+export const optionalInt = (min: number, max: number) =>
+  optionalMatching(/^-?\d+$/, 'must be a whole number', min, max);
 
 /** A decimal number within [min, max], with a default. */
 export const numberWithDefault = (fallback: number, min: number, max: number) =>
@@ -67,23 +71,7 @@ export const numberWithDefault = (fallback: number, min: number, max: number) =>
 
 /** An optional decimal number within [min, max]; unset or empty: undefined. */
 export const optionalNumber = (min: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.transform((s) => (s === '' ? undefined : s)),
-      v.union([
-        v.undefined(),
-        v.pipe(
-          v.string(),
-          v.regex(/^\d+(\.\d+)?$/, 'must be a number'),
-          v.transform(Number),
-          v.minValue(min, `must be at least ${min}`),
-          v.maxValue(max, `must be at most ${max}`),
-        ),
-      ]),
-    ),
-  );
+  optionalMatching(/^\d+(\.\d+)?$/, 'must be a number', min, max);
 
 /** 'true'/'false'/'1'/'0' with a default. */
 export const boolWithDefault = (fallback: boolean) =>

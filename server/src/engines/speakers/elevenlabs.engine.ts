@@ -6,7 +6,7 @@
  * Spacing and audio-event entries are skipped. Retries, timeouts and error kinds as every SDK engine (sdk-call.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { elevenLabsAvailable, elevenLabsClient } from '../elevenlabs-client.ts';
 import type { EngineHttpSettings } from '../http-client.ts';
 import { wavSeconds } from '../../media/wav.ts';
 import { callWithRetry, readElevenLabsFailure } from '../sdk-call.ts';
@@ -47,23 +47,11 @@ export function turnsOfWords(words: readonly AnswerWord[]): SpeakerTurn[] {
  * @throws from `diarize`: EngineHttpError naming ElevenLabs and the API's message; the signal's reason when aborted.
  */
 export function createElevenLabsSpeakersEngine(ep: ElevenLabsEndpoint, http: EngineHttpSettings): SpeakersEngine {
-  const client = new ElevenLabsClient({
-    apiKey: ep.apiKey,
-    baseUrl: ep.baseUrl,
-    timeoutInSeconds: http.timeoutSeconds,
-    maxRetries: 0,
-  });
+  const client = elevenLabsClient(ep, http);
   return {
     id: 'elevenlabs',
     kind: 'network',
-    async available() {
-      try {
-        await client.models.list({ timeoutInSeconds: 5, maxRetries: 0 });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    available: () => elevenLabsAvailable(client),
     async diarize(wavPath: string, opts: DiarizeOptions): Promise<SpeakerTurn[]> {
       const audio = await readFile(wavPath);
       const language = opts.language && opts.language !== 'auto' ? normaliseLanguage(opts.language) : undefined;

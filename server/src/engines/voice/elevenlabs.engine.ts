@@ -13,7 +13,7 @@
  * Retries, timeouts and error kinds as every SDK engine (sdk-call.ts).
  */
 import { writeFile } from 'node:fs/promises';
-import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { elevenLabsAvailable, elevenLabsClient } from '../elevenlabs-client.ts';
 import type { ElevenLabsVoiceConfig } from '../../config/engines.config.ts';
 import type { EngineHttpSettings } from '../http-client.ts';
 import { callWithRetry, readElevenLabsFailure } from '../sdk-call.ts';
@@ -56,12 +56,7 @@ export const ELEVENLABS_DEFAULT_VOICES: readonly Pick<Voice, 'id' | 'name' | 'ge
  *   over the limit); the signal's reason when aborted.
  */
 export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: EngineHttpSettings): VoiceEngine {
-  const client = new ElevenLabsClient({
-    apiKey: cfg.apiKey,
-    baseUrl: cfg.baseUrl,
-    timeoutInSeconds: http.timeoutSeconds,
-    maxRetries: 0,
-  });
+  const client = elevenLabsClient(cfg, http);
   const voices = cfg.voices.length ? cfg.voices : ELEVENLABS_DEFAULT_VOICES;
   const limit = elevenLabsInputLimit(cfg.model);
 
@@ -92,14 +87,7 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
         ? voices.map((v) => ({ ...v, language: code, quality: 'neural' as const }))
         : [];
     },
-    async available() {
-      try {
-        await client.models.list({ timeoutInSeconds: 5, maxRetries: 0 });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    available: () => elevenLabsAvailable(client),
     async cloneVoice(samplePath, name, signal) {
       const made = await callWithRetry(
         (sig) =>
