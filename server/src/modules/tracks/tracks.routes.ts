@@ -15,6 +15,8 @@ import {
 } from '../../../../contract/tracks.ts';
 import { ShortenRequest } from '../../../../contract/sync.ts';
 import * as service from './tracks.service.ts';
+import { estimateRedub, redub } from './tracks-redub.service.ts';
+import { shortenCue } from './tracks-shorten.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,18 +49,13 @@ export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promi
     // One engine call per Shorten: at most 20 a minute per client, as translate-again's limit.
     const shortenLimit = ctx.config.app.rateLimitEnabled ? { max: 20, timeWindow: '1 minute' } : false;
     api.post('/v1/jobs/:id/tracks/shorten', { config: { rateLimit: shortenLimit } }, async (request) =>
-      service.shortenCue(ctx, user(request), jobIdOf(request.params), parseInput(ShortenRequest, request.body)),
+      shortenCue(ctx, user(request), jobIdOf(request.params), parseInput(ShortenRequest, request.body)),
     );
     api.post('/v1/jobs/:id/redub/estimate', async (request) =>
-      service.estimateRedub(ctx, user(request), jobIdOf(request.params), parseInput(RedubRequest, request.body)),
+      estimateRedub(ctx, user(request), jobIdOf(request.params), parseInput(RedubRequest, request.body)),
     );
     api.post('/v1/jobs/:id/redub', async (request, reply) => {
-      const job = await service.redub(
-        ctx,
-        user(request),
-        jobIdOf(request.params),
-        parseInput(RedubRequest, request.body),
-      );
+      const job = await redub(ctx, user(request), jobIdOf(request.params), parseInput(RedubRequest, request.body));
       return reply.status(202).send(job);
     });
     api.get('/v1/jobs/:id/revisions', async (request) =>

@@ -4,7 +4,6 @@
  * scoped to the job's owner (others get 404). Editing, translating again and re-rendering are free; a re-dub
  * costs the voice-over rate for the changed segments' seconds (README "Editing tracks").
  */
-import { savedClones, withClones } from '../../media/voice-clones.ts';
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -14,8 +13,6 @@ import { AppError } from '../../errors.ts';
 import { rulesFor } from '../../../../contract/cue-rules.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type {
-  RedubEstimateResponse,
-  RedubRequest,
   RevisionsResponse,
   SaveTracksRequest,
   TrackCue,
@@ -24,30 +21,27 @@ import type {
 } from '../../../../contract/tracks.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { NoEngineError } from '../../engines/engine.registry.ts';
-import type { TranslationEngine } from '../../engines/translation.engine.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
-import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
 import { dualSpeakerCues, toSrt, toVtt } from '../../media/subtitle-writers.ts';
-import { fitTranslationsToBudgets, translateSentences } from '../../media/translation-fit.ts';
+import { translateSentences } from '../../media/translation-fit.ts';
 import { countWords } from '../../documents/word-count.ts';
-import { balanceOf, reserveExtra, settleExtra } from '../credits/ledger.repository.ts';
-import { PRICE_RATES, priceDocument } from '../jobs/pricing.ts';
-import { presentJob, type JobResponse } from '../jobs/job.presenter.ts';
+import { reserveExtra, settleExtra } from '../credits/ledger.repository.ts';
+import { priceDocument } from '../jobs/pricing.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
 import * as repo from './tracks.repository.ts';
-import { checkTrack, cueSync, redubChanges, toCue, trackSegments, warningsOf } from './track-cues.ts';
-import { charBudget, syncArtifact, voicedChars, type SavedSync } from '../../media/sync-report.ts';
-import type { ShortenRequest, ShortenResponse } from '../../../../contract/sync.ts';
+import { checkTrack, cueSync, toCue, warningsOf } from './track-cues.ts';
+import { syncArtifact, type SavedSync } from '../../media/sync-report.ts';
 import { glossaryFlagsOf } from './track-glossary.ts';
 import { glossaryRules } from '../../../../contract/glossary.ts';
 import { engineFailure } from '../../engines/engine-failure.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config'>;
+/** What the tracks services use of the app context. */
+export type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config'>;
 
 /** The user's media job that has tracks. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
-async function jobWithTracks(ctx: Ctx, userId: string, jobId: string): Promise<jobsRepo.JobRow> {
+export async function jobWithTracks(ctx: Ctx, userId: string, jobId: string): Promise<jobsRepo.JobRow> {
   const job = await jobsRepo.findUserJob(ctx.db, userId, jobId);
   if (!job) throw new AppError('JOB_NOT_FOUND');
   if (job.jobType !== 'video_translation' || job.tracksRevision === null) throw new AppError('TRACKS_NOT_READY');
@@ -55,11 +49,12 @@ async function jobWithTracks(ctx: Ctx, userId: string, jobId: string): Promise<j
 }
 
 /** @throws AppError JOB_BUSY while a re-dub waits or runs. */
-function requireIdle(job: jobsRepo.JobRow): void {
+export function requireIdle(job: jobsRepo.JobRow): void {
   if (job.status !== 'completed') throw new AppError('JOB_BUSY');
 }
 
-async function latestTracks(ctx: Ctx, job: jobsRepo.JobRow): Promise<StoredTracks> {
+/** The job's latest tracks revision. */
+export async function latestTracks(ctx: Ctx, job: jobsRepo.JobRow): Promise<StoredTracks> {
   const row = await repo.findRevision(ctx.db, job.id, job.tracksRevision!);
   if (!row) throw new Error(`job ${job.id} has no row for its revision ${job.tracksRevision}`);
   return row.tracks;
@@ -118,7 +113,7 @@ async function withSync(ctx: Ctx, job: jobsRepo.JobRow, res: TracksResponse): Pr
 }
 
 /** The job's target language (base code) for `code`. @throws AppError VALIDATION_FAILED */
-function targetOf(tracks: StoredTracks, code: string, field: string): string {
+export function targetOf(tracks: StoredTracks, code: string, field: string): string {
   const lang = normaliseLanguage(code);
   if (!tracks.targets[lang])
     throw new AppError('VALIDATION_FAILED', `${field}: ${code} is not a target language of this job.`, {
@@ -347,106 +342,6 @@ async function translateInto(
   return saveRevision(ctx, job, loaded, 'translate_again', next, languages);
 }
 
-/**
- * The price of re-dubbing `seconds` of one language: the voice-over rate (the `voice_clone` rate for a job in the
- * speakers' own voices, `cloned`), rounded up to whole credits.
- */
-export function redubCredits(seconds: number, cloned = false): number {
-  const rate = cloned ? PRICE_RATES.voice_clone : PRICE_RATES.voice_over;
-  const perSecond = rate.credits / rate.per / 60; // rates are per minute
-  return seconds > 0 ? Math.ceil(seconds * perSecond - 1e-9) : 0;
-}
-
-interface RedubPlan {
-  job: jobsRepo.JobRow;
-  languages: string[];
-  estimate: Omit<RedubEstimateResponse, 'balance'>;
-  removed: number;
-}
-
-async function planRedub(ctx: Ctx, userId: string, jobId: string, req: RedubRequest): Promise<RedubPlan> {
-  const job = await jobWithTracks(ctx, userId, jobId);
-  if (!job.servicesRequested.includes('voice_over')) throw new AppError('NO_VOICE_OVER');
-  const tracks = await latestTracks(ctx, job);
-  // Only targets that have a dub: a target in the source language is captions, never voiced (issue 24, item 6:
-  // its re-dub was charged and made nothing).
-  const source = normaliseLanguage(tracks.source.language);
-  const languages = [...new Set(req.languages.map((c) => targetOf(tracks, c, 'languages')))].filter(
-    (lang) => lang !== source,
-  );
-  const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
-  let credits = 0;
-  let seconds = 0;
-  let removed = 0;
-  const perLanguage: RedubEstimateResponse['languages'] = {};
-  const clones = job.voiceClone ? await savedClones(artifacts) : null;
-  for (const lang of languages) {
-    const before = await artifacts.readJson<SavedDub>(dubArtifact(lang));
-    const engineId = before?.voice.split(':')[0];
-    // A job in the speakers' own voices re-dubs with its clones (as redub.runner.ts does).
-    const now = withClones(
-      trackSegments(tracks.targets[lang].cues, lang, tracks.speakers, engineId),
-      clones?.engine === engineId ? clones : null,
-    );
-    const c = redubChanges(now, before?.segments ?? null);
-    credits += redubCredits(c.seconds, job.voiceClone);
-    seconds += c.seconds;
-    removed += c.removed;
-    perLanguage[lang] = { segments_total: now.length, segments_changed: c.changed.length };
-  }
-  return {
-    job,
-    languages,
-    estimate: { credits, seconds: Math.round(seconds * 1000) / 1000, languages: perLanguage },
-    removed,
-  };
-}
-
-/** POST /v1/jobs/{id}/redub/estimate. @throws AppError NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY */
-export async function estimateRedub(
-  ctx: Ctx,
-  userId: string,
-  jobId: string,
-  req: RedubRequest,
-): Promise<RedubEstimateResponse> {
-  const p = await planRedub(ctx, userId, jobId, req);
-  return { ...p.estimate, balance: await balanceOf(ctx.db, userId) };
-}
-
-/**
- * POST /v1/jobs/{id}/redub: reserves the price and puts the job back in the queue at stage voice_over; the worker
- * voices the changed segments of the revision priced (tracks/redub.runner.ts).
- * @throws AppError NOTHING_TO_REDUB, PAYMENT_REQUIRED, JOB_BUSY, NO_VOICE_OVER, JOB_NOT_FOUND, TRACKS_NOT_READY,
- *   REVISION_CONFLICT `{ revision }` when a revision was saved after the one priced
- */
-export async function redub(ctx: Ctx, userId: string, jobId: string, req: RedubRequest): Promise<JobResponse> {
-  const p = await planRedub(ctx, userId, jobId, req);
-  requireIdle(p.job);
-  const changed = Object.values(p.estimate.languages).reduce((n, l) => n + l.segments_changed, 0);
-  if (!changed && !p.removed) throw new AppError('NOTHING_TO_REDUB');
-  const ref = `redub:${jobId}:${crypto.randomUUID()}`;
-  const queued = await reserveExtra(ctx.db, userId, jobId, ref, p.estimate.credits, (tx) =>
-    repo.queueRedub(tx, jobId, {
-      languages: p.languages,
-      ref,
-      credits: p.estimate.credits,
-      revision: p.job.tracksRevision!,
-    }),
-  );
-  if (!queued) {
-    // Busy, or a revision saved since the price was computed: the user re-estimates on the latest.
-    const now = await jobsRepo.findJob(ctx.db, jobId);
-    if (!now || now.status !== 'completed') throw new AppError('JOB_BUSY');
-    throw new AppError('REVISION_CONFLICT', undefined, { revision: now.tracksRevision ?? p.job.tracksRevision });
-  }
-  invalidateList(userId);
-  await ctx.queue
-    .send('media.translate', { version: 1, jobId }, { singletonKey: jobId })
-    .catch((err) => ctx.logger.error({ err, jobId }, 'enqueue failed; the recovery sweep will retry'));
-  const job = (await jobsRepo.findJob(ctx.db, jobId))!;
-  return presentJob(ctx.storage, job, await jobsRepo.outputsOf(ctx.db, [jobId]));
-}
-
 /** GET /v1/jobs/{id}/revisions, newest first. */
 export async function listRevisions(ctx: Ctx, userId: string, jobId: string): Promise<RevisionsResponse> {
   const job = await jobWithTracks(ctx, userId, jobId);
@@ -466,79 +361,4 @@ export async function restoreRevision(ctx: Ctx, userId: string, jobId: string, n
   const row = Number.isInteger(n) && n > 0 ? await repo.findRevision(ctx.db, job.id, n) : null;
   if (!row) throw new AppError('REVISION_NOT_FOUND');
   return saveRevision(ctx, job, job.tracksRevision!, 'restore', row.tracks, Object.keys(row.tracks.targets));
-}
-
-/**
- * POST /v1/jobs/{id}/tracks/shorten: one target cue said in fewer characters by the translation engine that can
- * rephrase (issue 20 item 2), keeping the meaning of the source said at the same time, the neighbouring cues as
- * context, at most REPHRASE_TRIES asks. The budget: the cue's characters less its share of what its dub segment
- * must lose (`shorter_by` of the last dub's sync); for a cue changed since, its slot at the voice's speaking rate.
- * Nothing is saved (the editor puts the text in the cue). Free: one short request (rate-limited by the route).
- * @returns the text (the cue's own when it already fits), its characters and the budget.
- * @throws AppError NO_ENGINE (no configured engine can rephrase into the language), VALIDATION_FAILED (not a cue
- *   of that target), NO_VOICE_OVER, ENGINE_FAILED (and the other engine failures), JOB_NOT_FOUND, TRACKS_NOT_READY
- */
-export async function shortenCue(
-  ctx: Ctx,
-  userId: string,
-  jobId: string,
-  req: ShortenRequest,
-): Promise<ShortenResponse> {
-  const job = await jobWithTracks(ctx, userId, jobId);
-  if (!job.servicesRequested.includes('voice_over')) throw new AppError('NO_VOICE_OVER');
-  const tracks = await latestTracks(ctx, job);
-  const lang = targetOf(tracks, req.language, 'language');
-  const cues = tracks.targets[lang].cues;
-  const at = cues.findIndex((c) => c.id === req.cue_id);
-  if (at < 0)
-    throw new AppError('VALIDATION_FAILED', `cue_id: ${req.cue_id} is not a cue of the ${lang} track.`, {
-      fields: { cue_id: `${req.cue_id} is not a cue of the ${lang} track` },
-    });
-  const cue = cues[at];
-  const source = tracks.source.language;
-  let engine: TranslationEngine | null | undefined;
-  try {
-    engine = ctx.engines
-      .choose({ sourceLanguage: source, targetLanguages: [lang], services: ['document'] })
-      .translationFor(source, lang);
-  } catch (err) {
-    if (!(err instanceof NoEngineError)) throw err;
-  }
-  const rephrasing = engine?.rephrase ? engine : undefined;
-  if (!rephrasing)
-    throw new AppError(
-      'NO_ENGINE',
-      'No configured translation engine can rephrase a line shorter (a chat-completions engine is needed).',
-    );
-  const saved = await storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id)).readJson<SavedSync>(
-    syncArtifact(lang),
-  );
-  const chars = voicedChars(cue.text.replace(/\n/g, ' '));
-  const sync = cueSync(cues, lang, saved)?.cues[cue.id];
-  const budget = sync
-    ? Math.max(1, chars - Math.ceil((sync.shorter_by * chars) / Math.max(1, sync.chars)))
-    : saved?.chars_per_second
-      ? charBudget(cue.end - cue.start, saved.chars_per_second)
-      : chars;
-  const text = cue.text.replace(/\n/g, ' ');
-  if (chars <= budget && (!sync || sync.shorter_by === 0)) return { text: cue.text, chars, budget };
-  const said = tracks.source.cues
-    .filter((c) => c.end > cue.start && c.start < cue.end)
-    .map((c) => c.text.replace(/\n/g, ' '))
-    .join(' ');
-  const fit = await fitTranslationsToBudgets({
-    engine: rephrasing,
-    from: source,
-    to: lang,
-    sources: [said || text],
-    texts: [text],
-    budgets: [budget],
-    context: [[cues[at - 1]?.text.replace(/\n/g, ' '), cues[at + 1]?.text.replace(/\n/g, ' ')]],
-    onError: (err) => {
-      ctx.logger.warn({ err, jobId, engine: rephrasing.id }, 'shorten failed');
-      const failure = engineFailure(err, 'translation', rephrasing.id);
-      throw new AppError(failure.code, failure.message);
-    },
-  });
-  return { text: fit.texts[0], chars: voicedChars(fit.texts[0]), budget };
 }
