@@ -9,6 +9,7 @@ import { currentAccount, currentUser, requireUser } from '../../http/auth.guard.
 import { parseInput } from '../../http/validate.ts';
 import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from '../../../../contract/jobs.ts';
 import * as service from './jobs.service.ts';
+import { deleteJob, deleteUserFiles } from './jobs-deletion.service.ts';
 import { acceptsGzip, cachedList } from './job-list.cache.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 
@@ -27,7 +28,7 @@ function startedBy(request: import('fastify').FastifyRequest): string | undefine
 }
 
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  ctx.userDeletionHooks.push((userId) => service.deleteUserFiles(ctx, userId));
+  ctx.userDeletionHooks.push((userId) => deleteUserFiles(ctx, userId));
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
     const submitLimit = {
@@ -78,8 +79,6 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     api.get('/v1/jobs', list);
     api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, currentAccount(request)));
     api.get('/v1/jobs/:id', async (request) => service.getJob(ctx, currentAccount(request), jobIdOf(request.params)));
-    api.delete('/v1/jobs/:id', async (request) =>
-      service.deleteJob(ctx, currentAccount(request), jobIdOf(request.params)),
-    );
+    api.delete('/v1/jobs/:id', async (request) => deleteJob(ctx, currentAccount(request), jobIdOf(request.params)));
   });
 }

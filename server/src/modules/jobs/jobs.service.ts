@@ -6,7 +6,7 @@
 import { startersOf } from '../teams/team.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, appErrorOf, CodedError } from '../../errors.ts';
-import { balanceOf, releaseReservation, reserveForNewJob, settleExtra } from '../credits/ledger.repository.ts';
+import { balanceOf, reserveForNewJob } from '../credits/ledger.repository.ts';
 import {
   NoEngineError,
   VoiceNotAvailableError,
@@ -18,7 +18,7 @@ import { identifyLanguage } from '../../media/language-id.ts';
 import { decodeWordsFile, readSourceWords } from '../../media/subtitle-import.ts';
 import { checkOwnWords, checkOwnWordsBytes } from '../../media/own-words-limits.ts';
 import { resolveUserUpload, uploadIdOfFileUrl } from '../uploads/uploads.service.ts';
-import { listUserUploadKeys, type UploadRow } from '../uploads/upload.repository.ts';
+import type { UploadRow } from '../uploads/upload.repository.ts';
 import type {
   DocumentJobRequest,
   EstimateRequest,
@@ -28,12 +28,10 @@ import type {
 import { priceDocument, priceMedia, type Price } from './pricing.ts';
 import { isYoutubeUrl, youtubeDuration, YoutubeError } from './youtube.adapter.ts';
 import { presentJob, presentJobs, type JobResponse } from './job.presenter.ts';
-import { abortLocalRun } from './run-registry.ts';
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { queuePriorityOf } from './job-priority.ts';
 import { glossarySnapshot } from '../glossary/glossary.service.ts';
-import { deleteJobClones } from './voice-clones.cleanup.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
 
@@ -362,52 +360,4 @@ export async function jobStatuses(ctx: Ctx, userId: string) {
       error_code: r.errorCode,
     })),
   };
-}
-
-/**
- * DELETE /v1/jobs/{id}: gives back the credits of a job that had not finished, stops it if it runs (here, or in
- * another worker process, which sees the row gone at its next progress write) and removes its files.
- * @throws AppError NOT_FOUND
- */
-export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{ statusCode: 200; message: string }> {
-  const job = await repo.findUserJob(ctx.db, userId, id);
-  if (!job) throw new AppError('JOB_NOT_FOUND');
-  const outputs = await repo.outputsOf(ctx.db, [id]);
-  // Release before the row goes: the ledger's job_id is set to null when the job is deleted.
-  if (job.status !== 'completed') await releaseReservation(ctx.db, userId, id, 'job deleted before it finished');
-  // A re-dub waiting or running (the editor) gives its own reservation back.
-  if (job.redub) await settleExtra(ctx.db, userId, job.redub.ref, 'release');
-  abortLocalRun(id);
-  if (job.voiceClone) await deleteJobClones(ctx, job);
-  await repo.deleteJob(ctx.db, id);
-  invalidateList(userId);
-  for (const o of outputs)
-    await ctx.storage
-      .delete(o.storageKey)
-      .catch((err) => ctx.logger.warn({ err, key: o.storageKey }, 'could not delete output'));
-  return { statusCode: 200, message: 'Job deleted successfully.' };
-}
-
-/**
- * Account deletion hook (ctx.userDeletionHooks): removes every stored file of the user (uploads and outputs) and
- * stops their running jobs here; the rows go with the account (foreign keys cascade).
- */
-export async function deleteUserFiles(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'engines'>,
-  userId: string,
-): Promise<void> {
-  const userJobs = await repo.listUserJobs(ctx.db, userId, 100_000);
-  for (const j of userJobs) abortLocalRun(j.id);
-  for (const j of userJobs.filter((x) => x.voiceClone)) await deleteJobClones(ctx, j);
-  const outputs = await repo.outputsOf(
-    ctx.db,
-    userJobs.map((j) => j.id),
-  );
-  const uploads = await listUserUploadKeys(ctx.db, userId);
-  for (const key of [...outputs.map((o) => o.storageKey), ...uploads]) {
-    await ctx.storage
-      .delete(key)
-      .catch((err) => ctx.logger.warn({ err, key }, 'could not delete a file of a deleted account'));
-  }
-  invalidateList(userId);
 }
