@@ -95,12 +95,38 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     connectionString: url,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migrateUnderLock(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR })),
     ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
     listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     notify: async (channel, payload) => void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
     close: () => pool.end(),
   };
+}
+
+/**
+ * The advisory-lock key that serialises migrations across processes (an arbitrary constant: "trjm" in ASCII).
+ * Two API or worker processes started at once on a fresh PostgreSQL database would otherwise both create drizzle's
+ * bookkeeping schema and tables and one of them would fail on a duplicate key and exit.
+ */
+const MIGRATION_LOCK_KEY = 0x74726a6d;
+
+/**
+ * Runs `migrate` while holding a session-level PostgreSQL advisory lock on a connection of its own, so concurrent
+ * processes migrate one after the other (the later ones find nothing pending). The lock is released, and the
+ * connection returned, whether or not `migrate` throws.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** LISTEN on a connection of its own, opened again every second until it works after it is lost; see Database.listen. */

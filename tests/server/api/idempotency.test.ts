@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { crashTestEnv, exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
+import { crashTestEnv, exited, freePort, killGroup, startServer, untilServing } from '../helpers/server-process.ts';
 import { createUser, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
 import { creditLedger, jobs, users } from '../../../server/src/db/schema/index.ts';
 import { addCredits, balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
@@ -141,18 +141,22 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres' as never))(
       await addCredits(db, { userId: user.id, kind: 'grant', amount: 100, idempotencyKey: 'idem-test' });
       const auth = { authorization: `Bearer ${await createTokenService(SECRET, 3600).issue(user.id)}` };
       const bases: string[] = [];
+      const started: Array<() => Promise<void>> = [];
       for (const name of ['a', 'b']) {
         const port = await freePort();
         const env = {
           ...crashTestEnv({ port, dataDir, secret: SECRET, databaseUrl: testDb.url! }),
           RUN_WORKER: 'false',
         };
-        children.push(startServer(env, path.join(dataDir, `server-${name}.log`)));
+        const log = path.join(dataDir, `server-${name}.log`);
+        const child = startServer(env, log);
+        children.push(child);
         bases.push(`http://127.0.0.1:${port}`);
+        started.push(() => untilServing(`http://127.0.0.1:${port}`, child, log, 180_000));
       }
       // Ready to take requests (/readyz: database and queue), as a load balancer asks; /healthz also waits for
       // the engines' availability check, slow when two servers start at once on a busy machine.
-      for (const base of bases) await until(base, async () => (await fetch(`${base}/readyz`)).status === 200, 180_000);
+      for (const ready of started) await ready();
 
       const target = (await (
         await fetch(`${bases[0]}/v1/uploads/presigned-url`, {

@@ -93,3 +93,33 @@ export const exited = (child: ChildProcess) =>
       ? r({ code: child.exitCode, signal: child.signalCode })
       : child.once('exit', (code, signal) => r({ code, signal })),
   );
+
+/**
+ * Waits until `GET {base}{probe}` answers 200 from the server process `child`, which logs to `log`.
+ * @throws Error with the end of the server's log when the process exits first (a failed start-up) or after
+ *   `timeoutMs` milliseconds, so a failure says why the server never became ready.
+ */
+export async function untilServing(
+  base: string,
+  child: ChildProcess,
+  log: string,
+  timeoutMs: number,
+  probe = '/readyz',
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(`${base}${probe}`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return;
+    const gone = child.exitCode !== null || child.signalCode !== null;
+    if (gone || Date.now() > end) {
+      const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '(no log)';
+      const why = gone
+        ? `the server exited (${child.exitCode ?? child.signalCode})`
+        : `timed out after ${timeoutMs} ms`;
+      throw new Error(`${base}${probe} never answered 200: ${why}; the end of its log:\n${text.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

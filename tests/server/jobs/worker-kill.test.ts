@@ -9,7 +9,15 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashTestEnv, exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
+import {
+  crashTestEnv,
+  exited,
+  freePort,
+  killGroup,
+  startServer,
+  until,
+  untilServing,
+} from '../helpers/server-process.ts';
 import { and, eq } from 'drizzle-orm';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { openDatabase, type Database } from '../../../server/src/db/database.ts';
@@ -58,7 +66,7 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
     const log = path.join(dataDir, 'server.log');
     const first = startServer(env, log);
     children.push(first);
-    await until('first server', async () => (await fetch(`${base}/healthz`)).status === 200, 90_000);
+    await untilServing(base, first, log, 90_000, '/healthz');
 
     const target = (await (
       await fetch(`${base}/v1/uploads/presigned-url`, {

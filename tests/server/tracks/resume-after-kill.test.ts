@@ -8,7 +8,15 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashTestEnv, exited, freePort, killGroup, startServer, until } from '../helpers/server-process.ts';
+import {
+  crashTestEnv,
+  exited,
+  freePort,
+  killGroup,
+  startServer,
+  until,
+  untilServing,
+} from '../helpers/server-process.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
 import { users } from '../../../server/src/db/schema/index.ts';
 import { addCredits } from '../../../server/src/modules/credits/ledger.repository.ts';
@@ -42,7 +50,7 @@ describe('a job whose worker is killed after transcribe', () => {
     const log = path.join(dataDir, 'server.log');
     const first = startServer(env, log);
     children.push(first);
-    await until('first server', async () => (await fetch(`${base}/healthz`)).status === 200, 90_000);
+    await untilServing(base, first, log, 90_000, '/healthz');
 
     const target = (await (
       await fetch(`${base}/v1/uploads/presigned-url`, {
