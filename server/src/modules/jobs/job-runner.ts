@@ -4,30 +4,23 @@
  * credits: a completed job's reservation becomes a charge; a failed job's is released. Idempotent: a try that
  * finds the job finished, deleted or held by a live worker does nothing, and the ledger charges at most once.
  * Retries (at most 3 tries): an unexpected error puts the job back to 'queued' and rethrows so pg-boss retries it;
- * a worker killed mid-job stops beating, and the recovery sweep sends the job again (job-recovery.ts).
+ * a worker killed mid-job stops beating, and the recovery sweep sends the job again (job-recovery.ts). What a try
+ * makes is job-outputs.ts; how a failure is classed, job-failure.ts.
  */
-import { safeFileName } from '../../../../contract/text-hygiene.ts';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import type { JobNote, JobStage, OutputKind } from '../../../../contract/jobs.ts';
-import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
+import type { JobStage } from '../../../../contract/jobs.ts';
+import { ERRORS } from '../../errors.ts';
 import { chargeReservation, releaseReservation } from '../credits/ledger.repository.ts';
 import { MediaError } from '../../media/media-error.ts';
-import { runMediaPipeline } from '../../media/pipeline.ts';
-import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
-import { translateDocument, DocumentError } from '../../documents/document-translator.ts';
 import { MAX_MEDIA_BYTES } from '../uploads/uploads.schemas.ts';
-import { ContentRejectedError } from '../uploads/upload-content.ts';
 import { findUpload } from '../uploads/upload.repository.ts';
-import { NoEngineError, VoiceNotAvailableError, type EnginePlan } from '../../engines/engine.registry.ts';
-import { downloadYoutube, YoutubeError } from './youtube.adapter.ts';
+import { downloadYoutube } from './youtube.adapter.ts';
 import { registerRun, ShutdownError } from './run-registry.ts';
 import { runRedub } from '../tracks/redub.runner.ts';
 import { insertFirstRevision } from '../tracks/tracks.repository.ts';
-import type { StoredTracks } from '../../db/schema/index.ts';
-import { defaultSpeakerName } from '../../../../contract/speakers.ts';
 import { queueNameOf } from './job-recovery.ts';
 import { queuePriorityOf } from './job-priority.ts';
 import { jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.registry.ts';
@@ -36,47 +29,13 @@ import { invalidateList } from './job-list.cache.ts';
 import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
 import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
 import { deliveredCredits } from './pricing.ts';
-import { StorageError } from '../../storage/file-storage.ts';
-import { languageLabel } from '../../../../contract/languages.ts';
+import { failureOf, isPermanent, type Failure } from './job-failure.ts';
+import { produceOutputs } from './job-outputs.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
 /** Least time between two progress writes, milliseconds. */
 const PROGRESS_WRITE_MS = 1000;
-
-type OutputFile = { language: string; kind: OutputKind; path: string; filename: string; contentType: string };
-
-/** What a failed try records: the contract code, the English message, and the technical detail for support. */
-interface Failure {
-  code: ErrorCode;
-  message: string;
-  detail: string | null;
-}
-
-/** An error the user must fix (file, language, link, engines): retrying cannot help. */
-function isPermanent(err: unknown): boolean {
-  if (err instanceof YoutubeError || err instanceof ContentRejectedError) return true;
-  // The configuration lost an engine or a voice since submission.
-  if (err instanceof NoEngineError || err instanceof VoiceNotAvailableError) return true;
-  if (err instanceof MediaError || err instanceof DocumentError)
-    return err.code !== 'ENGINE_FAILED' && err.code !== 'STORAGE_UNAVAILABLE';
-  return false;
-}
-
-/**
- * The failure a try records. Coded errors keep their code and message; a YouTube download failure is worded by
- * its adapter; anything else (a bug, a crash of a library) is INTERNAL, its own words kept only as the detail.
- */
-function failureOf(err: unknown): Failure {
-  const raw = err instanceof Error ? err.message : String(err);
-  if (err instanceof CodedError)
-    return { code: err.code, message: err.message.slice(0, 1000), detail: err.detail?.slice(0, 4000) ?? null };
-  if (err instanceof YoutubeError) return { code: 'YOUTUBE_DOWNLOAD_FAILED', message: err.message, detail: null };
-  // Storing the outputs failed: the storage's own words (paths) stay in the detail.
-  if (err instanceof StorageError && err.code === 'IO')
-    return { code: 'STORAGE_UNAVAILABLE', message: ERRORS.STORAGE_UNAVAILABLE.message, detail: raw.slice(0, 4000) };
-  return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, detail: raw.slice(0, 4000) };
-}
 
 export function createJobRunner(ctx: AppContext) {
   const cfg = ctx.config.app;
@@ -109,114 +68,6 @@ export function createJobRunner(ctx: AppContext) {
     const upload = await findUpload(ctx.db, job.uploadId);
     if (!upload || upload.status !== 'complete' || job.sourceExpired) throw new MediaError('SOURCE_DELETED');
     return ctx.storage.withLocalFile(upload.storageKey, workDir, fn);
-  }
-
-  async function produce(
-    job: repo.JobRow,
-    plan: EnginePlan,
-    input: string,
-    outDir: string,
-    signal: AbortSignal,
-    report: (stage: JobStage, progress: number) => void,
-  ) {
-    const baseName =
-      path.parse(job.originalFilename.startsWith('http') ? 'youtube' : safeFileName(job.originalFilename)).name ||
-      'file';
-    if (job.jobType === 'document_translation') {
-      const result = await translateDocument({
-        inputPath: input,
-        filename: job.originalFilename,
-        from: job.sourceLanguage,
-        to: job.targetLanguages,
-        outDir,
-        engineFor: plan.translationFor,
-        glossary: job.glossary ?? undefined,
-        signal,
-        onProgress: (percent) => report('translating', percent),
-        batching: ctx.config.engines.translationBatches,
-      });
-      return {
-        outputs: result.outputs.map((o): OutputFile => ({ ...o, kind: 'document' })),
-        // The glossary check of the document: paragraphs missing a term's required rendering, per language.
-        notes: Object.entries(result.glossaryMisses).map(([language, paragraphs]): JobNote => ({
-          code: 'GLOSSARY_TERMS_MISSING',
-          text: `${languageLabel(language)}: ${paragraphs} paragraphs lack the translation your glossary asks for.`,
-          params: { language, paragraphs },
-        })),
-        voices: {},
-        sourceLanguage: job.sourceLanguage,
-        tracks: null,
-        dubSegments: null,
-      };
-    }
-    const ownWords = job.sourceWordsUploadId ? await findUpload(ctx.db, job.sourceWordsUploadId) : undefined;
-    if (job.sourceWordsUploadId && (!ownWords || ownWords.status !== 'complete'))
-      throw new MediaError('SOURCE_DELETED');
-    const run = (wordsPath?: string) =>
-      runMediaPipeline(
-        {
-          inputPath: input,
-          ownWords:
-            ownWords && wordsPath
-              ? {
-                  path: wordsPath,
-                  extension: path.extname(ownWords.filename).slice(1).toLowerCase(),
-                  charset: ownWords.declaredCharset ?? undefined,
-                }
-              : undefined,
-          subtitleStyle: job.subtitleStyle ?? undefined,
-          numSpeakers: job.numSpeakers ?? undefined,
-          keepVoicesNatural: job.keepVoicesNatural,
-          glossary: job.glossary ?? undefined,
-          voiceClone: job.voiceClone,
-          sourceLanguage: job.sourceLanguage,
-          targetLanguages: job.targetLanguages,
-          services: job.servicesRequested,
-          voiceMode: job.voiceOverMode ?? 'dubbing',
-          voices: job.voices,
-          baseName,
-          outDir,
-          signal,
-          onProgress: (p) => report(p.stage, p.progress),
-          // Saved with the job: a retried try resumes after its last finished stage; the editor reads them.
-          artifacts: storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id)),
-        },
-        plan,
-      );
-    const result = ownWords
-      ? await ctx.storage.withLocalFile(ownWords.storageKey, path.dirname(input), run)
-      : await run();
-    // The editor's first revision: every cue gets a stable id (text = its lines joined by a line break).
-    // A cue keeps its speaker; the speakers (issue 19) get their default names and the voices the dub gave them.
-    const trackOf = (cues: typeof result.tracks.source) =>
-      cues.map((c) => ({
-        id: crypto.randomUUID(),
-        start: c.start,
-        end: c.end,
-        text: c.lines.join('\n'),
-        ...(c.speaker ? { speaker: c.speaker } : {}),
-      }));
-    const tracks: StoredTracks = {
-      source: { language: result.sourceLanguage, cues: trackOf(result.tracks.source) },
-      targets: Object.fromEntries(
-        Object.entries(result.tracks.targets).map(([lang, cues]) => [lang, { cues: trackOf(cues) }]),
-      ),
-      speakers: (result.speakers ?? []).map((sp) => ({
-        id: sp.id,
-        name: defaultSpeakerName(sp.id),
-        voices: Object.fromEntries(
-          Object.entries(result.speakerVoices ?? {}).flatMap(([lang, v]) => (v[sp.id] ? [[lang, v[sp.id]]] : [])),
-        ),
-      })),
-    };
-    return {
-      outputs: result.outputs as OutputFile[],
-      notes: result.notes,
-      voices: result.voices,
-      sourceLanguage: result.sourceLanguage,
-      tracks,
-      dubSegments: job.servicesRequested.includes('voice_over') ? result.dubSegments : null,
-    };
   }
 
   /**
@@ -297,7 +148,7 @@ export function createJobRunner(ctx: AppContext) {
       const outDir = path.join(workDir, 'out');
       await fsp.mkdir(outDir, { recursive: true });
       const result = await withInput(job, workDir, signal, (input) =>
-        produce(job, plan, input, outDir, signal, report),
+        produceOutputs(ctx, job, plan, input, outDir, signal, report),
       );
       if (signal.aborted) throw signal.reason;
       report('storing', 99);
