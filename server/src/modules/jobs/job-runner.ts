@@ -169,6 +169,7 @@ export function createJobRunner(ctx: AppContext) {
           keepVoicesNatural: job.keepVoicesNatural,
           glossary: job.glossary ?? undefined,
           voiceClone: job.voiceClone,
+          removeOriginalSpeech: job.removeOriginalSpeech,
           sourceLanguage: job.sourceLanguage,
           targetLanguages: job.targetLanguages,
           services: job.servicesRequested,
