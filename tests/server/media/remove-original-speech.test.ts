@@ -7,17 +7,19 @@
  * the output is fitted by least squares onto the speech and music tracks (at the output's lag, searched +-64
  * samples as the one where the music fits best: the codec delays speech and music alike), what neither explains is
  * the dub; figure = 10 log10(dub energy / speech part energy).
- * Outside speech and dub the music keeps its level; a second run on the same artifacts calls the engine no more.
+ * Outside speech and dub the music keeps its level; a second run on the same artifacts calls the engine no more, and
+ * a re-dub of one line mixes its window over the stored background.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { memoryArtifacts, type ArtifactStore } from '../../../server/src/media/artifacts.ts';
-import { backgroundArtifact } from '../../../server/src/media/background.ts';
+import { backgroundArtifact, backgroundOf } from '../../../server/src/media/background.ts';
+import { dubArtifact, dubLanguage, type SavedDub } from '../../../server/src/media/stages/voice-over.ts';
 import { runMediaPipeline, type PipelineRequest } from '../../../server/src/media/pipeline.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
@@ -146,8 +148,9 @@ async function dub(removeOriginalSpeech: boolean, artifacts: ArtifactStore, name
     artifacts,
     removeOriginalSpeech,
   };
-  const result = await runMediaPipeline(req, registry.choose(req));
-  return { result, mp3: result.outputs.find((o) => o.kind === 'voice_over_mp3')!.path };
+  const plan = registry.choose(req);
+  const result = await runMediaPipeline(req, plan);
+  return { result, choice: plan.voices.es, mp3: result.outputs.find((o) => o.kind === 'voice_over_mp3')!.path };
 }
 
 describe('remove the original speech, keep the rest (issue 21 item 4)', () => {
@@ -197,5 +200,42 @@ describe('remove the original speech, keep the rest (issue 21 item 4)', () => {
     // A second run on the same artifacts (a retry; a re-dub reads them alike) uses the stored background.
     await dub(true, onArtifacts, 'again');
     expect(fake.isolation.requests).toHaveLength(1);
+
+    // A re-dub of an edited first line (as redub.runner.ts does it): the background comes from the artifacts (no
+    // engine here), only the window around the change is mixed again, and over the background, not the original.
+    await mkdir(file('redub'), { recursive: true });
+    const background = await backgroundOf({
+      input: file('clip.wav'),
+      engine: null,
+      artifacts: onArtifacts,
+      workDir: file('redub'),
+    });
+    const saved = (await onArtifacts.readJson<SavedDub>(dubArtifact('es')))!;
+    const edited = saved.segments.map((x, i) =>
+      i === 0 ? { ...x, text: 'Y así, compatriotas míos, no pregunten.' } : x,
+    );
+    const redub = await dubLanguage({
+      s: {
+        req: {
+          inputPath: file('clip.wav'),
+          baseName: 'r',
+          outDir: file('redub'),
+          targetLanguages: ['es'],
+          services: [],
+        },
+        artifacts: onArtifacts,
+      },
+      language: 'es',
+      segments: edited,
+      choice: on.choice,
+      duration: on.result.durationSeconds,
+      workDir: file('redub/voice'),
+      mp3Path: file('redub/r.mp3'),
+      background,
+    });
+    expect(redub.remixedSeconds).toBeLessThan(on.result.durationSeconds);
+    const again = speechBelowDub(await samplesOf(file('redub/r.mp3')), mixed, music);
+    console.log(`after a re-dub of the first line: ${again.toFixed(1)} dB`);
+    expect(again - figures.off).toBeGreaterThanOrEqual(15);
   }, 300_000);
 });
