@@ -1,9 +1,11 @@
 /**
  * Stage voice_over: per target language its dub segments voiced (clips reused from the artifacts when stored
- * under the same text, voice, engine and speed), mixed over the original and encoded as MP3 (and MP4 when the
- * input has video). Saves `dub/<lang>.json` (the segments voiced, the voice) so a re-dub knows what changed.
- * Languages are voiced at once, each in its own folder; outputs are registered in request order.
- * @throws MediaError ENGINE_FAILED, FFMPEG_FAILED.
+ * under the same text, voice, engine and speed), mixed over the original (ducked by 18 dB) or, with
+ * `remove_original_speech`, over its background made once for every language (background.ts, ducked by 6 dB), and
+ * encoded as MP3 (and MP4 when the input has video). Saves `dub/<lang>.json` (the segments voiced, the voice) so a
+ * re-dub knows what changed. Languages are voiced at once, each in its own folder; outputs are registered in request
+ * order.
+ * @throws MediaError ENGINE_FAILED (and the other engine failure codes), SEPARATION_NOT_AVAILABLE, FFMPEG_FAILED.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
