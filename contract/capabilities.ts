@@ -67,6 +67,12 @@ export const CapabilitiesResponse = v.object({
    * `voice_clone` (the speakers' own voices, priced at the `voice_clone` rate). False otherwise.
    */
   voice_cloning: v.boolean(),
+  /**
+   * True when a voice separation engine is configured (ElevenLabs audio isolation or a server answering its
+   * contract, issue 21 item 4): a voice-over may then ask `remove_original_speech` (the dub over the original's
+   * music and sounds with its speech removed, instead of over the ducked original). False otherwise.
+   */
+  voice_separation: v.boolean(),
 });
 export type CapabilitiesResponse = v.InferOutput<typeof CapabilitiesResponse>;
 

@@ -688,6 +688,8 @@ export const ENDPOINTS = {
       // Issue 21 item 4: voice_clone without consent, or without a cloning engine.
       'VOICE_CLONE_CONSENT_REQUIRED',
       'VOICE_CLONE_NOT_AVAILABLE',
+      // Issue 21 item 4: remove_original_speech without a voice separation engine.
+      'SEPARATION_NOT_AVAILABLE',
       'MEDIA_URL_NOT_ACCEPTED',
       'NOT_A_MEDIA_FILE',
       'UPLOAD_NOT_FOUND',

@@ -109,6 +109,10 @@ export const ERRORS = {
     status: 400,
     message: 'Voice cloning is not available on this server: no cloning voice engine is configured.',
   },
+  SEPARATION_NOT_AVAILABLE: {
+    status: 400,
+    message: 'Removing the original speech is not available on this server: no voice separation engine is configured.',
+  },
   YOUTUBE_UNAVAILABLE: {
     status: 422,
     message: 'This YouTube video could not be read. Check the link, or upload the file instead.',

@@ -242,6 +242,13 @@ export const TranslateJobRequest = v.object({
   voice_clone: v.optional(v.boolean('voice_clone is true or false')),
   /** The user states they have the right to clone the voices of this media (stored with the job, with its time). */
   voice_clone_consent: v.optional(v.boolean('voice_clone_consent is true or false')),
+  /**
+   * "Remove the original speech, keep the rest" (issue 21 item 4): the dub is mixed over the original's music and
+   * sounds with its speech removed by a voice separation engine, instead of over the whole original lowered by 18 dB
+   * under the voice. Needs a separation engine (GET /v1/capabilities `voice_separation`; SEPARATION_NOT_AVAILABLE
+   * otherwise); ignored (the job answers false) without voice_over. No extra price.
+   */
+  remove_original_speech: v.optional(v.boolean('remove_original_speech is true or false'), false),
 });
 export type TranslateJobRequest = v.InferOutput<typeof TranslateJobRequest>;
 
@@ -347,6 +354,8 @@ export const JobResponse = v.object({
   keep_voices_natural: v.optional(v.boolean()),
   /** The request's `voice_clone`: the voice-over speaks in the speakers' own voices (issue 21 item 4). */
   voice_clone: v.optional(v.boolean()),
+  /** The request's `remove_original_speech` as applied (false when ignored: no voice-over). */
+  remove_original_speech: v.optional(v.boolean()),
   source_file_url: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** The reservation while the job runs, the charge once completed, 0 after a release. Credits. */

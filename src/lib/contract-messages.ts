@@ -53,6 +53,7 @@ export const CONTRACT_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'keep_voices_natural is true or false': msg`Turn Keep voices natural on or off.`,
   'voice_clone is true or false': msg`Turn Use the speakers' own voices on or off.`,
   'voice_clone_consent is true or false': msg`Tick or untick your consent to clone the voices.`,
+  'remove_original_speech is true or false': msg`Turn Remove the original speech on or off.`,
   'The subtitle style is not valid.': msg`The subtitle style is not valid.`,
   'Choose the language the document is written in': msg`Choose the language the document is written in.`,
   "services_to_run is ['document']": msg`A document job can only translate the document.`,

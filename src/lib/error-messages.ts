@@ -67,6 +67,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   NO_ENGINE: msg`This server cannot do this job with its current services. Ask your administrator.`,
   VOICE_NOT_AVAILABLE: msg`This voice is not available for this language. Choose another voice.`,
   VOICE_CLONE_CONSENT_REQUIRED: msg`Confirm that you have the right to clone these voices before starting.`,
+  SEPARATION_NOT_AVAILABLE: msg`Removing the original speech is not available here. Turn the option off to dub over the lowered original.`,
   VOICE_CLONE_NOT_AVAILABLE: msg`Voice cloning is not available here, or not with the voices chosen. Choose Premium voices or turn it off.`,
   YOUTUBE_UNAVAILABLE: msg`This YouTube video could not be read. Check the link, or upload the file instead.`,
   // Job failures and refused file contents

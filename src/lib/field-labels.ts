@@ -44,6 +44,7 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   keep_voices_natural: msg`Keep voices natural`,
   voice_clone: msg`Use the speakers' own voices`,
   voice_clone_consent: msg`Consent to clone the voices`,
+  remove_original_speech: msg`Remove the original speech`,
   limit: msg`Number of jobs`,
   price_id: msg`Plan`,
   plan_name: msg`Plan`,

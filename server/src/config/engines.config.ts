@@ -49,6 +49,12 @@ export const enginesEnv = {
   ELEVENLABS_VOICE_MODEL: stringWithDefault('eleven_multilingual_v2'),
   /** The voices offered, `id:Name:gender` comma-separated (gender female, male or neutral); unset: six premade. */
   ELEVENLABS_VOICES: optionalString(),
+  /**
+   * Voice separation ("Remove the original speech", issue 21 item 4): ElevenLabs audio isolation with
+   * ELEVENLABS_API_KEY, or any server answering its contract (POST /v1/audio-isolation) at this URL with this key.
+   */
+  SEPARATION_BASE_URL: optionalUrl(),
+  SEPARATION_API_KEY: optionalString(),
   LIBRETRANSLATE_URL: optionalUrl(),
   LIBRETRANSLATE_API_KEY: optionalString(),
   /** The LibreTranslate server's --batch-limit (texts per request) and --char-limit (characters, 0: none). */
@@ -148,6 +154,11 @@ export interface EnginesConfig {
   elevenLabs?: { baseUrl: string; apiKey: string; model: string };
   /** ElevenLabs text-to-speech (premium voices); absent when no key is set or ELEVENLABS_VOICE=false. */
   elevenLabsVoice?: ElevenLabsVoiceConfig;
+  /**
+   * Voice separation (POST /v1/audio-isolation): SEPARATION_BASE_URL with SEPARATION_API_KEY, else the ElevenLabs
+   * account; absent when neither is set.
+   */
+  separation?: { baseUrl: string; apiKey: string };
   libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
   http: EngineHttpSettings;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
@@ -212,6 +223,8 @@ export function checkEnginesEnv(e: EnginesEnv): string[] {
   if (e.LIBRETRANSLATE_API_KEY && !e.LIBRETRANSLATE_URL)
     problems.push('LIBRETRANSLATE_URL: required when LIBRETRANSLATE_API_KEY is set');
   if (e.DEEPL_API_URL && !e.DEEPL_API_KEY) problems.push('DEEPL_API_KEY: required when DEEPL_API_URL is set');
+  if (e.SEPARATION_BASE_URL && !e.SEPARATION_API_KEY)
+    problems.push('SEPARATION_API_KEY: required when SEPARATION_BASE_URL is set (sent as xi-api-key)');
   const badPairs = e.OPENAI_VOICE_DEFAULTS.split(',')
     .map((p) => p.trim())
     .filter((p) => p && !/^[a-z*]{1,3}(-[a-z]{2,4})?\s*:\s*[\w.-]+$/i.test(p));
@@ -262,6 +275,12 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
             voices: parseElevenLabsVoices(e.ELEVENLABS_VOICES),
           }
         : undefined,
+    separation:
+      e.SEPARATION_BASE_URL && e.SEPARATION_API_KEY
+        ? { baseUrl: e.SEPARATION_BASE_URL.replace(/\/+$/, ''), apiKey: e.SEPARATION_API_KEY }
+        : e.ELEVENLABS_API_KEY
+          ? { baseUrl: e.ELEVENLABS_BASE_URL.replace(/\/+$/, ''), apiKey: e.ELEVENLABS_API_KEY }
+          : undefined,
     libreTranslate: e.LIBRETRANSLATE_URL
       ? {
           url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''),

@@ -13,6 +13,8 @@
  * - ElevenLabs, https://elevenlabs.io/pricing/api: speech to text (Scribe) $0.40 an hour of audio, 0.0067 a minute;
  *   text to speech (Multilingual v2) about $0.10 per 1,000 characters on the API's pay-as-you-go rates, 100 per 1M
  *   (an estimate: ElevenLabs bills characters against the plan's credits; set your plan's effective price).
+ * - Voice separation (ElevenLabs Voice Isolator, https://elevenlabs.io/pricing/api): $0.12 a minute of audio (1,000
+ *   credits a minute on the plans); a self-hosted server answering the same contract: set 0.
  * - LibreTranslate: self-hosted, 0 (set the hosted plan's price per 1M characters when using libretranslate.com).
  */
 import * as v from 'valibot';
@@ -33,6 +35,8 @@ export const spendEnv = {
   ELEVENLABS_USD_PER_MINUTE: numberWithDefault(0.0067, 0, 1000),
   /** USD per 1M characters sent to ElevenLabs text to speech. */
   ELEVENLABS_VOICE_USD_PER_MILLION_CHARS: numberWithDefault(100, 0, 100_000),
+  /** USD per minute of audio sent to the voice separation engine (counted under the elevenlabs engine and its cap). */
+  SEPARATION_USD_PER_MINUTE: numberWithDefault(0.12, 0, 1000),
   /** Monthly (UTC calendar month) estimated spend caps in USD per engine; unset: no cap. */
   OPENAI_MONTHLY_SPEND_CAP_USD: optionalNumber(0, 100_000_000),
   DEEPL_MONTHLY_SPEND_CAP_USD: optionalNumber(0, 100_000_000),
@@ -43,7 +47,7 @@ export const spendEnv = {
 /** The network engines that are metered (the OpenAI-compatible stages share one cap). */
 export type MeteredEngine = 'openai' | 'deepl' | 'libretranslate' | 'elevenlabs';
 /** What an engine call does: its units are characters (translation, voice) or audio seconds (speech, speakers). */
-export type MeteredStage = 'speech' | 'translation' | 'voice' | 'speakers';
+export type MeteredStage = 'speech' | 'translation' | 'voice' | 'speakers' | 'separation';
 
 /** Typed spend settings. */
 export interface SpendConfig {
@@ -67,6 +71,7 @@ export const DEFAULT_SPEND_CONFIG: SpendConfig = toSpendConfig({
   LIBRETRANSLATE_USD_PER_MILLION_CHARS: 0,
   ELEVENLABS_USD_PER_MINUTE: 0.0067,
   ELEVENLABS_VOICE_USD_PER_MILLION_CHARS: 100,
+  SEPARATION_USD_PER_MINUTE: 0.12,
   OPENAI_MONTHLY_SPEND_CAP_USD: undefined,
   DEEPL_MONTHLY_SPEND_CAP_USD: undefined,
   LIBRETRANSLATE_MONTHLY_SPEND_CAP_USD: undefined,
@@ -93,6 +98,7 @@ export function toSpendConfig(e: SpendEnv): SpendConfig {
       'libretranslate:translation': perChar(e.LIBRETRANSLATE_USD_PER_MILLION_CHARS),
       'elevenlabs:speakers': perSecond(e.ELEVENLABS_USD_PER_MINUTE),
       'elevenlabs:voice': perChar(e.ELEVENLABS_VOICE_USD_PER_MILLION_CHARS),
+      'elevenlabs:separation': perSecond(e.SEPARATION_USD_PER_MINUTE),
     },
     capsUsd: caps,
   };

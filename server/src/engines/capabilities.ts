@@ -35,6 +35,7 @@ export function capabilitiesOf(engines: ConfiguredEngines): CapabilitiesResponse
     speech_language_detection: engines.speech.some((e) => e.detectsLanguage),
     rephrase: engines.translation.some((e) => !!e.rephrase),
     voice_cloning: engines.voice.some((e) => !!e.cloneVoice),
+    voice_separation: (engines.separation?.length ?? 0) > 0,
     languages: STUDIO_LANGUAGES.map((code) => ({
       code,
       name: LANGUAGE_NAMES[code],

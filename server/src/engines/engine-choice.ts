@@ -13,6 +13,7 @@ import type { CueSettings } from '../../../contract/cue-rules.ts';
 import { NoEngineError, VoiceNotAvailableError, type ConfiguredEngines } from './engine-problems.ts';
 import { speechSupports, type SpeechEngine } from './speech.engine.ts';
 import type { SpeakersEngine } from './speakers.engine.ts';
+import type { SeparationEngine } from './separation.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
 import { withFallback } from './translation/fallback.ts';
 import type { Voice, VoiceEngine } from './voice.engine.ts';
@@ -56,6 +57,8 @@ export interface EnginePlan {
   speech: SpeechEngine | null;
   /** The speaker diarization engine of a media request (the first configured); null for documents or none. */
   speakers?: SpeakersEngine | null;
+  /** The voice separation engine of a media request (the first configured); null for documents or none. */
+  separation?: SeparationEngine | null;
   /** Target base codes, deduplicated, in request order. */
   targetLanguages: string[];
   /** Voice-over requests: the voice per target base code. */
@@ -172,6 +175,7 @@ export function chooseEngines(engines: ConfiguredEngines, subtitleRules: CueSett
     languageAssumed: assumed,
     speech: speech ?? null,
     speakers: media ? (engines.speakers?.[0] ?? null) : null,
+    separation: media ? (engines.separation?.[0] ?? null) : null,
     targetLanguages: targets,
     voices,
     subtitleRules: { ...subtitleRules },

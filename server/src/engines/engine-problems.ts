@@ -4,6 +4,7 @@
  * problem naming the configured engines and the settings that would serve it: the API's `error`, the CLI, logs).
  * The hints naming configuration variables live here only.
  */
+import type { SeparationEngine } from './separation.engine.ts';
 import type { EngineProblem, EngineStage } from '../../../contract/errors.ts';
 import { languageLabel } from '../../../contract/languages.ts';
 import { CodedError } from '../errors.ts';
@@ -28,6 +29,8 @@ export interface ConfiguredEngines {
   voice: readonly VoiceEngine[];
   /** Speaker diarization engines, best first (issue 19); none means the speakers stage is skipped. */
   speakers?: readonly SpeakersEngine[];
+  /** Voice separation engines, best first ("Remove the original speech", issue 21 item 4); none: not offered. */
+  separation?: readonly SeparationEngine[];
 }
 
 const names = (list: readonly { id: string }[]) => list.map((e) => e.id).join(', ') || 'none';

@@ -97,6 +97,7 @@ const UNITS: Record<MeteredStage, UsageUnit> = {
   voice: 'characters',
   speech: 'seconds',
   speakers: 'seconds',
+  separation: 'seconds',
 };
 
 const CAP_SETTING: Record<MeteredEngine, string> = {

@@ -34,6 +34,8 @@ import { createEspeakEngine } from './voice/espeak.engine.ts';
 import { createFliteEngine } from './voice/flite.engine.ts';
 import { createOpenAiVoiceEngine } from './voice/openai.engine.ts';
 import { createElevenLabsVoiceEngine } from './voice/elevenlabs.engine.ts';
+import { createElevenLabsSeparationEngine } from './separation/elevenlabs.engine.ts';
+import type { SeparationEngine } from './separation.engine.ts';
 import { withDefaultVoices } from './voice/default-voices.ts';
 
 export type { EnginePlan, EngineRequest, VoiceChoice } from './engine-choice.ts';
@@ -48,6 +50,8 @@ export interface EngineSet {
   voice: VoiceEngine[];
   /** Speaker diarization engines (issue 19), network first, the local classic one last. */
   speakers?: SpeakersEngine[];
+  /** Voice separation engines ("Remove the original speech", issue 21 item 4); none: the option is not offered. */
+  separation?: SeparationEngine[];
 }
 
 export interface EngineRegistry {
@@ -63,6 +67,8 @@ export interface EngineRegistry {
    * when none is configured.
    */
   cloner(): VoiceEngine | undefined;
+  /** The voice separation engine ("Remove the original speech"), or undefined when none is configured. */
+  separator(): SeparationEngine | undefined;
   /** The voice with API id `id` (`<engine>:<voice>`) for `language` (any code), or null. */
   findVoice(language: string, id: string): { engine: VoiceEngine; voice: Voice } | null;
   /** For GET /healthz: which engines are available now. */
@@ -102,7 +108,7 @@ export function buildEngines(config: EnginesConfig, meter: UsageMeter = createUs
     ...openaiGate,
     meter: meter.of('openai', stage),
   });
-  const set: EngineSet = { speech: [], translation: [], voice: [], speakers: [] };
+  const set: EngineSet = { speech: [], translation: [], voice: [], speakers: [], separation: [] };
   if (openai.speech) set.speech.push(createOpenAiSpeechEngine(openai.speech, openaiHttp('speech')));
   if (config.deepl)
     set.translation.push(
@@ -143,6 +149,14 @@ export function buildEngines(config: EnginesConfig, meter: UsageMeter = createUs
     set.speakers!.push(
       createElevenLabsSpeakersEngine(config.elevenLabs, { ...config.http, meter: meter.of('elevenlabs', 'speakers') }),
     );
+  // Metered as ElevenLabs (its cap) also when SEPARATION_BASE_URL points at another server of the same contract.
+  if (config.separation)
+    set.separation!.push(
+      createElevenLabsSeparationEngine(config.separation, {
+        ...config.http,
+        meter: meter.of('elevenlabs', 'separation'),
+      }),
+    );
   if (config.local) {
     set.speech.push(createPocketsphinxEngine());
     set.translation.push(createApertiumEngine());
@@ -170,6 +184,7 @@ export function createEngineRegistry(config: EnginesConfig, given?: EngineSet, u
     choose: (req) => chooseEngines(engines, config.subtitles, req),
     capabilities: () => (capabilities ??= capabilitiesOf(engines)),
     cloner: () => engines.voice.find((e) => !!e.cloneVoice && !!e.deleteVoice),
+    separator: () => engines.separation?.[0],
     findVoice: (language, id) => findVoice(engines.voice, normaliseLanguage(language), id),
     describe() {
       // Checking every engine starts a process per engine: /healthz under load (issue 24 item 5) answers from a

@@ -27,7 +27,8 @@ export type MediaErrorCode =
   | 'OWN_WORDS_TOO_LARGE'
   | 'OWN_WORDS_TOO_MANY_CUES'
   | 'OWN_WORDS_CUE_TOO_LONG'
-  | 'OWN_WORDS_TOO_MUCH_TEXT';
+  | 'OWN_WORDS_TOO_MUCH_TEXT'
+  | 'SEPARATION_NOT_AVAILABLE';
 
 /** A user-readable pipeline failure. */
 export class MediaError extends CodedError {

@@ -44,6 +44,8 @@ const failed = (e: unknown, signal?: AbortSignal) => {
  */
 export async function stretchInput(opts: {
   input: string;
+  /** The sound to slow: the input's when absent, or its background (the voice removed: background.ts). */
+  sound?: string;
   spans: readonly StretchSpan[];
   duration: number;
   dir: string;
@@ -63,7 +65,7 @@ export async function stretchInput(opts: {
     args.push('-filter_script:v', script, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20');
     args.push('-pix_fmt', 'yuv420p', '-movflags', '+faststart', video);
     await runProcess('ffmpeg', args, { signal });
-    const sound = ['-nostdin', '-loglevel', 'error', '-y', '-i', opts.input, '-map', '0:a:0', '-vn'];
+    const sound = ['-nostdin', '-loglevel', 'error', '-y', '-i', opts.sound ?? opts.input, '-map', '0:a:0', '-vn'];
     sound.push('-ac', '2', '-ar', String(STRETCH_RATE), '-c:a', 'pcm_s16le', plain);
     await runProcess('ffmpeg', sound, { signal });
     await runProcess('rubberband', ['-q', '-3', '-M', map, '-D', total.toFixed(4), plain, audio], { signal });

@@ -82,6 +82,8 @@ export interface PipelineRequest extends EngineRequest {
   keepVoicesNatural?: boolean;
   /** Voice-over in the speakers' own voices (voice-clones.ts): the voice engine must clone (`cloneVoice`). */
   voiceClone?: boolean;
+  /** The dub mixed over the input's background, its voice removed (background.ts): needs `plan.separation`. */
+  removeOriginalSpeech?: boolean;
 }
 
 export interface PipelineResult {

@@ -44,6 +44,10 @@ export async function dubSlowedVideo(opts: {
   duration: number;
   mp4Path: string;
   charsPerSecond?: number;
+  /** The input's background (its voice removed, background.ts): slowed and mixed under the voice instead. */
+  background?: string;
+  /** Ducking under the voice (linear; voice-mix.ts DUCK_GAIN when absent). */
+  duckGain?: number;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }): Promise<SlowedDub> {
@@ -65,6 +69,7 @@ export async function dubSlowedVideo(opts: {
   });
   const slowed = await stretchInput({
     input: opts.input,
+    sound: opts.background,
     spans: plan.spans,
     duration: opts.duration,
     dir: workDir,
@@ -82,6 +87,7 @@ export async function dubSlowedVideo(opts: {
       length: Math.round(plan.duration * MIX_RATE),
       mp3Path: mp3,
       aacPath: aac,
+      duckGain: opts.duckGain,
       signal,
     });
     await muxMp4(slowed.video, aac, opts.mp4Path, signal);

@@ -29,7 +29,8 @@ const AAC_DELAY = 1024;
  * Mixes and encodes `length` samples of the voice-over starting at sample `fromSample` of the input's timeline:
  * `voiceTrack` and the envelope of `spans` (the placements, seconds relative to `fromSample`) cover that stretch.
  * Writes `mp3Path` and, with `aacPath`, an ADTS AAC stream. Encodes starting on the same sample grid give frames
- * that replace each other (audio-frames.ts).
+ * that replace each other (audio-frames.ts). `input` is the sound mixed under the voice: the original media, or its
+ * background with the voice removed (background.ts), ducked by `duckGain` (linear; default DUCK_GAIN).
  * @throws MediaError FFMPEG_FAILED; the signal's reason when aborted.
  */
 export async function encodeMix(opts: {
@@ -40,6 +41,7 @@ export async function encodeMix(opts: {
   length: number;
   mp3Path: string;
   aacPath?: string;
+  duckGain?: number;
   signal?: AbortSignal;
 }): Promise<void> {
   const n = opts.length;
@@ -47,7 +49,7 @@ export async function encodeMix(opts: {
   await writeDuckingEnvelope({
     path: envelope,
     spans: opts.spans,
-    gain: DUCK_GAIN,
+    gain: opts.duckGain ?? DUCK_GAIN,
     duration: n / MIX_RATE,
     rate: ENVELOPE_RATE,
   });
@@ -109,6 +111,9 @@ export async function mixVoiceOver(opts: {
   mp3Path: string;
   mp4Path?: string;
   aacPath?: string;
+  duckGain?: number;
+  /** The MP4's video: `input` when absent (`input` may be the background, which has no picture). */
+  video?: string;
   signal?: AbortSignal;
 }): Promise<void> {
   const aac = opts.mp4Path ? (opts.aacPath ?? `${opts.mp3Path}.aac`) : opts.aacPath;
@@ -120,7 +125,7 @@ export async function mixVoiceOver(opts: {
       length: Math.round(opts.duration * MIX_RATE),
       aacPath: aac,
     });
-    if (opts.mp4Path && aac) await muxMp4(opts.input, aac, opts.mp4Path, opts.signal);
+    if (opts.mp4Path && aac) await muxMp4(opts.video ?? opts.input, aac, opts.mp4Path, opts.signal);
   } finally {
     if (aac && !opts.aacPath) await rm(aac, { force: true });
   }

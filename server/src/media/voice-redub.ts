@@ -93,7 +93,7 @@ export function remixWindows(spans: Span[], total: number): RemixWindow[] {
 
 /**
  * Re-dubs `segments` over the stored dub of plan `before`, whose MP3 is `mp3Path` and whose ADTS AAC stream is
- * `aacPath` (local copies, rewritten in place): clips of texts the plan knows keep their lengths (their audio is
+ * `aacPath` (local copies, rewritten in place), mixed over `input` (the original, or its background): clips of texts the plan knows keep their lengths (their audio is
  * read from `clips` only where a window needs it), new texts (or a text in a new voice) are synthesised.
  * @returns the new plan, the number of clips synthesised, and the windows re-encoded.
  * @throws the voice engine's error; MediaError FFMPEG_FAILED; Error when a stored stream or clip is unusable.
@@ -109,6 +109,8 @@ export async function redubChanges(opts: {
   before: MixPlan;
   mp3Path: string;
   aacPath?: string;
+  /** Ducking of `input` under the voice (linear; voice-mix.ts DUCK_GAIN when absent): the first dub's. */
+  duckGain?: number;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }): Promise<{ plan: MixPlan; synthesized: number; windows: RemixWindow[] }> {
@@ -149,6 +151,7 @@ export async function redubChanges(opts: {
       length: w.to - w.from,
       mp3Path: mp3,
       aacPath: aac,
+      duckGain: opts.duckGain,
       signal: opts.signal,
     });
     const streams: Array<[keyof typeof FRAME_SAMPLES, string, string | undefined]> = [

@@ -17,6 +17,8 @@ interface CapabilitiesState {
   speechDetection: boolean | null;
   /** Whether a voice engine clones voices (the speakers' own voices, issue 21); null before the answer. */
   voiceCloning: boolean | null;
+  /** Whether a voice separation engine removes the original speech (issue 21 item 4); null before the answer. */
+  voiceSeparation: boolean | null;
   reading: Promise<void> | null;
   /** Reads GET /v1/capabilities once per visit (a failure is tried again on the next call). */
   load: () => Promise<void>;
@@ -26,6 +28,7 @@ export const useCapabilitiesStore = create<CapabilitiesState>((set, get) => ({
   languages: null,
   speechDetection: null,
   voiceCloning: null,
+  voiceSeparation: null,
   reading: null,
   load() {
     const existing = get().reading;
@@ -36,6 +39,7 @@ export const useCapabilitiesStore = create<CapabilitiesState>((set, get) => ({
           languages: Object.fromEntries(answer.languages.map((l) => [l.code, l])),
           speechDetection: answer.speech_language_detection,
           voiceCloning: answer.voice_cloning,
+          voiceSeparation: answer.voice_separation,
         }),
       () => set({ reading: null }),
     );

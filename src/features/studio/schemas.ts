@@ -52,6 +52,12 @@ export interface StudioConfig {
    * more time instead of rushing the voice. Offered for video inputs with voice-over only; off by default.
    */
   keepNatural?: boolean;
+  /**
+   * "Remove the original speech, keep the rest" (`remove_original_speech`, issue 21 item 4): the dub over the
+   * original's music and sounds without its speech. Offered with voice-over when the server separates voices; off
+   * by default.
+   */
+  removeSpeech?: boolean;
   /** Voice-over in the speakers' own voices (`voice_clone`, issue 21 item 4); false by default. */
   voiceClone?: boolean;
   /** The user ticked "I have the right to clone these voices" (`voice_clone_consent`). */
@@ -145,6 +151,7 @@ export function buildRequest(
     ...(config.burned || config.style.bilingual ? { subtitle_style: config.style } : {}),
     ...(typeof config.speakers === 'number' ? { num_speakers: config.speakers } : {}),
     ...(config.voiceOver && config.keepNatural ? { keep_voices_natural: true } : {}),
+    ...(config.voiceOver && config.removeSpeech ? { remove_original_speech: true } : {}),
     ...(clonesVoices(kind, config)
       ? { voice_clone: true, voice_clone_consent: config.voiceCloneConsent === true }
       : {}),

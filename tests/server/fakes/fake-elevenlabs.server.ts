@@ -12,6 +12,8 @@
  *   format asks (mp3_*, opus_* in Ogg, pcm_*: raw 16-bit little-endian); 10,000 characters at most for the v1/v2 models.
  * - POST /v1/voices/add, DELETE /v1/voices/{voice_id}: instant voice cloning (fake-elevenlabs-voices.ts); the
  *   clones speak through POST /v1/text-to-speech as the premade voices do.
+ * - POST /v1/audio-isolation: the voice of the audio as an MP3 stream (fake-elevenlabs-isolation.ts; `isolation`
+ *   holds the speech track a test clip was built from, and the limits).
  * Auth: header `xi-api-key`. Errors as documented: 401 `{"detail": {"status": "invalid_api_key", "message"}}`,
  * 400 `{"detail": {"status": "invalid_model", ...}}`, 422 `{"detail": [{"loc", "msg", "type"}]}`, 429.
  */
@@ -24,6 +26,7 @@ import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
 import { ELEVENLABS_DEFAULT_VOICES } from '../../../server/src/engines/voice/elevenlabs.engine.ts';
 import { handleVoiceCloning, type FakeClone } from './fake-elevenlabs-voices.ts';
+import { handleAudioIsolation, newFakeIsolation, type FakeIsolation } from './fake-elevenlabs-isolation.ts';
 import {
   formBody,
   jsonBody,
@@ -98,13 +101,14 @@ async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<strin
 
 /**
  * Starts the fake; requests must carry `xi-api-key: apiKey`. `clones`: the voices made by POST /v1/voices/add
- * and not deleted yet (fake-elevenlabs-voices.ts).
+ * and not deleted yet (fake-elevenlabs-voices.ts); `isolation`: what audio isolation answers and its limits.
  */
 export async function startFakeElevenLabs(opts: {
   apiKey: string;
-}): Promise<FakeServer & { clones: Map<string, FakeClone> }> {
+}): Promise<FakeServer & { clones: Map<string, FakeClone>; isolation: FakeIsolation }> {
   const sphinx = createPocketsphinxEngine();
   const clones = new Map<string, FakeClone>();
+  const isolation = newFakeIsolation();
   const server = await startFakeServer(
     async (req) => {
       if (req.headers['xi-api-key'] !== opts.apiKey)
@@ -137,6 +141,8 @@ export async function startFakeElevenLabs(opts: {
       if (req.method === 'POST' && tts) return textToSpeech(req, decodeURIComponent(tts[1]), clones);
       const cloning = await handleVoiceCloning(req, url, clones);
       if (cloning) return cloning;
+      const isolated = await handleAudioIsolation(req, url, isolation);
+      if (isolated) return isolated;
       if (req.method !== 'POST' || url !== '/v1/speech-to-text') return { status: 404, body: { detail: 'Not Found' } };
       const f = await formBody(req);
       if (!f) return unprocessable('file', 'Expected multipart/form-data');
@@ -224,5 +230,5 @@ export async function startFakeElevenLabs(opts: {
     },
     { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests.' } },
   );
-  return Object.assign(server, { clones });
+  return Object.assign(server, { clones, isolation });
 }

@@ -138,6 +138,11 @@ export const jobs = pgTable(
     voiceClone: boolean('voice_clone').notNull().default(false),
     /** When the user stated they have the right to clone these voices (`voice_clone_consent`); null: not asked. */
     voiceCloneConsentAt: timestamp('voice_clone_consent_at', { withTimezone: true }),
+    /**
+     * `remove_original_speech` of the request (issue 21 item 4, migration 0040): the dub is mixed over the input's
+     * background (its voice removed by the separation engine). False when not asked, and for jobs without voice-over.
+     */
+    removeOriginalSpeech: boolean('remove_original_speech').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

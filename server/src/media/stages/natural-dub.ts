@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Cue } from '../../../../contract/cues.ts';
 import type { JobNote } from '../../../../contract/jobs.ts';
 import { languageLabel } from '../../../../contract/languages.ts';
+import { BACKGROUND_DUCK_GAIN } from '../background.ts';
 import { dubSlowedVideo } from '../slowed-dub.ts';
 import { syncArtifact } from '../sync-report.ts';
 import { mapCues, type StretchSpan } from '../time-map.ts';
@@ -55,6 +56,8 @@ export async function dubLanguageNatural(
       duration: opts.duration,
       mp4Path: opts.mp4Path,
       charsPerSecond: opts.charsPerSecond,
+      background: opts.background,
+      duckGain: opts.background ? BACKGROUND_DUCK_GAIN : undefined,
       signal: s.req.signal,
       onProgress: (f) => opts.onProgress?.(0.4 + 0.6 * f),
     }),

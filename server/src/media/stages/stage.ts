@@ -94,6 +94,8 @@ export interface RunState {
     keepVoicesNatural?: boolean;
     /** Voice-over in the speakers' own voices: each speaker cloned (voice-clones.ts). */
     voiceClone?: boolean;
+    /** "Remove the original speech, keep the rest": the dub mixed over the background (background.ts). */
+    removeOriginalSpeech?: boolean;
   };
   readonly plan: EnginePlan;
   readonly artifacts: ArtifactStore;
@@ -157,7 +159,7 @@ export function checkAborted(s: RunState): void {
  */
 export async function viaEngine<T>(
   s: RunState,
-  stage: EngineStage | 'speakers',
+  stage: EngineStage | 'speakers' | 'separation',
   engineId: string,
   fn: () => Promise<T>,
 ): Promise<T> {

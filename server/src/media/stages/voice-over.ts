@@ -1,16 +1,19 @@
 /**
  * Stage voice_over: per target language its dub segments voiced (clips reused from the artifacts when stored
- * under the same text, voice, engine and speed), mixed over the original and encoded as MP3 (and MP4 when the
- * input has video). Saves `dub/<lang>.json` (the segments voiced, the voice) so a re-dub knows what changed.
- * Languages are voiced at once, each in its own folder; outputs are registered in request order.
- * @throws MediaError ENGINE_FAILED, FFMPEG_FAILED.
+ * under the same text, voice, engine and speed), mixed over the original (ducked by 18 dB) or, with
+ * `remove_original_speech`, over its background made once for every language (background.ts, ducked by 6 dB), and
+ * encoded as MP3 (and MP4 when the input has video). Saves `dub/<lang>.json` (the segments voiced, the voice) so a
+ * re-dub knows what changed. Languages are voiced at once, each in its own folder; outputs are registered in request
+ * order.
+ * @throws MediaError ENGINE_FAILED (and the other engine failure codes), SEPARATION_NOT_AVAILABLE, FFMPEG_FAILED.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { VoiceChoice } from '../../engines/engine.registry.ts';
 import type { ArtifactStore } from '../artifacts.ts';
 import { buildVoiceTrack, mixVoiceOver } from '../voice-over.ts';
-import { MIX_RATE, muxMp4 } from '../voice-mix.ts';
+import { DUCK_GAIN, MIX_RATE, muxMp4 } from '../voice-mix.ts';
+import { BACKGROUND_DUCK_GAIN, backgroundOf } from '../background.ts';
 import { redubChanges, type MixPlan } from '../voice-redub.ts';
 import { MAX_FITTED_SPEED, unfittedClips, type Placement } from '../voice-fit.ts';
 import { syncArtifact, syncReport, type SavedSync } from '../sync-report.ts';
@@ -59,9 +62,18 @@ export async function dubLanguage(opts: {
   mp3Path: string;
   mp4Path?: string;
   charsPerSecond?: number;
+  /**
+   * "Remove the original speech" (background.ts): the input's background (FLAC, its voice removed), mixed under the
+   * dub with BACKGROUND_DUCK_GAIN instead of the original ducked by DUCK_GAIN. The MP4 keeps the input's picture.
+   */
+  background?: string;
   onProgress?: (fraction: number) => void;
 }): Promise<{ placements: Placement[]; synthesized: number; remixedSeconds: number; sync: SavedSync }> {
   const { s, choice, workDir } = opts;
+  // The sound under the dub: the background (a light ducking) or the original (ducked by 18 dB).
+  const under = opts.background
+    ? { input: opts.background, duckGain: BACKGROUND_DUCK_GAIN }
+    : { input: s.req.inputPath, duckGain: DUCK_GAIN };
   const signal = s.req.signal;
   const lang = opts.language;
   await mkdir(workDir, { recursive: true });
@@ -82,8 +94,8 @@ export async function dubLanguage(opts: {
     result = await viaEngine(s as RunState, 'voice', engine.id, async () => {
       const r = await redubChanges({
         ...common,
+        ...under,
         segments: opts.segments,
-        input: s.req.inputPath,
         before,
         mp3Path: mp3,
         aacPath: aac,
@@ -103,7 +115,7 @@ export async function dubLanguage(opts: {
       }),
     );
     await mixVoiceOver({
-      input: s.req.inputPath,
+      ...under,
       voiceTrack: track.path,
       placements: track.placements,
       duration: opts.duration,
@@ -198,6 +210,25 @@ function dubbedSubtitleOutputs(s: RunState, code: string): { srtPath: string; vt
   };
 }
 
+/**
+ * The input's background for "Remove the original speech" (background.ts): stored, or made by the plan's separation
+ * engine and stored. @throws MediaError SEPARATION_NOT_AVAILABLE, the engine's failure codes, FFMPEG_FAILED.
+ */
+async function separatedBackground(s: RunState): Promise<string> {
+  const engine = s.plan.separation ?? null;
+  const workDir = path.join(s.work, 'stems');
+  await mkdir(workDir, { recursive: true });
+  if (engine) s.engines.separation = engine.id;
+  return backgroundOf({
+    input: s.req.inputPath,
+    engine,
+    artifacts: s.artifacts,
+    workDir,
+    run: (fn) => viaEngine(s, 'separation', engine?.id ?? 'separation', fn),
+    signal: s.req.signal,
+  });
+}
+
 export const voiceOverStage: StageModule = {
   name: 'voice_over',
   stage: 'voice_over',
@@ -221,6 +252,8 @@ export const voiceOverStage: StageModule = {
     const clones: SavedClones | null = cloner
       ? await viaEngine(s, 'voice', cloner.id, () => speakerClones(s, cloner, info.durationSeconds))
       : null;
+    // "Remove the original speech": the background (original minus its voice) made once for every language.
+    const background = s.req.removeOriginalSpeech ? await separatedBackground(s) : undefined;
     const voiced = await Promise.allSettled(
       targets.map(async (t, i) => {
         checkAborted(s);
@@ -242,6 +275,7 @@ export const voiceOverStage: StageModule = {
           mp3Path: files[i].mp3,
           mp4Path: files[i].mp4,
           charsPerSecond: t.charsPerSecond,
+          background,
           onProgress: (f: number) => {
             shares[i] = f;
             report();

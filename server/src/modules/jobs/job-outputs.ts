@@ -86,6 +86,7 @@ export async function produceOutputs(
         keepVoicesNatural: job.keepVoicesNatural,
         glossary: job.glossary ?? undefined,
         voiceClone: job.voiceClone,
+        removeOriginalSpeech: job.removeOriginalSpeech,
         sourceLanguage: job.sourceLanguage,
         targetLanguages: job.targetLanguages,
         services: job.servicesRequested,

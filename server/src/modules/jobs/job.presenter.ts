@@ -64,6 +64,7 @@ export async function presentJob(
     num_speakers: job.numSpeakers ?? null,
     ...(job.servicesRequested.includes('voice_over') ? { keep_voices_natural: job.keepVoicesNatural } : {}),
     ...(job.voiceClone ? { voice_clone: true } : {}),
+    ...(job.servicesRequested.includes('voice_over') ? { remove_original_speech: job.removeOriginalSpeech } : {}),
     source_file_url: job.sourceFileUrl,
     status: job.status,
     credits_used: creditsShown(job),

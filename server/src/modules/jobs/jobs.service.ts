@@ -159,7 +159,8 @@ async function createAndEnqueue(
 
 /**
  * POST /v1/jobs/translate. The chosen voices are checked against the configured engines and kept with the job.
- * @throws AppError 400 (bad source, no engine, voice not available, BURN_IN_NEEDS_VIDEO for an audio file), 404 (not the user's file), 402
+ * @throws AppError 400 (bad source, no engine, voice not available, BURN_IN_NEEDS_VIDEO for an audio file,
+ *   SEPARATION_NOT_AVAILABLE for remove_original_speech without a separation engine), 404 (not the user's file), 402
  *   `{ price, balance }`, 422 (YouTube unreadable).
  */
 export async function submitMedia(
@@ -205,6 +206,9 @@ export async function submitMedia(
   );
   const voiceClone = voiceOver && !!req.voice_clone;
   if (voiceClone) checkVoiceClone(ctx, req, plan);
+  // Issue 21 item 4: the dub over the background needs a separation engine; no extra price (the spec names none).
+  const removeOriginalSpeech = voiceOver && req.remove_original_speech === true;
+  if (removeOriginalSpeech && !ctx.engines.separator()) throw new AppError('SEPARATION_NOT_AVAILABLE');
   const price = priceMedia(seconds, targets, req.services_to_run, sourceLanguage, voiceClone);
   return createAndEnqueue(ctx, userId, price, {
     jobType: 'video_translation',
@@ -225,6 +229,8 @@ export async function submitMedia(
       req.keep_voices_natural === true && voiceOver && !(source.kind === 'upload' && isAudioOnly(source.upload)),
     voiceClone,
     voiceCloneConsentAt: voiceClone ? new Date() : null,
+    // Ignored (stored false) without voice-over: there is no dub to mix over the background.
+    removeOriginalSpeech,
     startedBy: startedBy ?? null,
   });
 }

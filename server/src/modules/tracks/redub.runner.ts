@@ -9,6 +9,7 @@
  * (the job is completed again with the failure's message and code); a stopping worker hands the re-dub back to
  * the queue with its reservation held.
  */
+import { backgroundOf } from '../../media/background.ts';
 import { savedClones, withClones } from '../../media/voice-clones.ts';
 import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
 import { syncShares } from '../../../../contract/sync.ts';
@@ -89,6 +90,10 @@ export async function runRedub(
       const info =
         (await artifacts.readJson<MediaInfo>('probe.json')) ?? (await probeMedia(input, signal).catch(() => null));
       if (!info) throw new CodedError('CORRUPT_MEDIA');
+      // "Remove the original speech": the stored background (no engine call; made again only if it was lost).
+      const background = job.removeOriginalSpeech
+        ? await backgroundOf({ input, engine: plan.separation, artifacts, workDir, signal })
+        : undefined;
       for (const [i, lang] of redub.languages.entries()) {
         const choice = plan.voices[lang];
         // A job in the speakers' own voices re-dubs with the clones it made (voice-clones.ts).
@@ -119,6 +124,7 @@ export async function runRedub(
           mp4Path: mp4 ? file(mp4) : undefined,
           // The speaking rate the first dub measured gives the budgets again.
           charsPerSecond: (await artifacts.readJson<SavedSync>(syncArtifact(lang)))?.chars_per_second,
+          background,
           onProgress: (f: number) => {
             lastProgress = ((i + f) / redub.languages.length) * 95;
             report('voice_over', lastProgress);

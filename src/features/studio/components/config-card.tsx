@@ -63,6 +63,7 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
   const short = exact !== null && exact.credits > exact.balance;
   const caps = useCapabilitiesStore((s) => s.languages);
   const voiceCloning = useCapabilitiesStore((s) => s.voiceCloning) === true;
+  const voiceSeparation = useCapabilitiesStore((s) => s.voiceSeparation) === true;
   // Auto-detect for speech only where a recogniser identifies the language; otherwise the user names it (issue
   // 22, item 3). With the user's own words the language is read from their text, so Auto-detect stays.
   const speechDetection = useCapabilitiesStore((s) => s.speechDetection);
@@ -343,6 +344,20 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
                   </Trans>
                 }
                 testId="keep-natural"
+              />
+            ) : null}
+            {config.voiceOver && voiceSeparation ? (
+              <CheckboxRow
+                checked={Boolean(config.removeSpeech)}
+                onChange={(removeSpeech) => update(kind, { removeSpeech })}
+                title={<Trans>Remove the original speech</Trans>}
+                hint={
+                  <Trans>
+                    The dub plays over the original music and sounds with the original voices taken out, instead of over
+                    the whole original turned down.
+                  </Trans>
+                }
+                testId="remove-speech"
               />
             ) : null}
             {config.voiceOver && voiceCloning && config.mode === 'dubbing' && premium !== false ? (
