@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { finiteNumber } from './numbers.ts';
-import type { ErrorCode } from './errors.ts';
+import { ENGINE_SET_STAGES, type ErrorCode } from './errors.ts';
 import {
   AuthProvidersResponse,
   EmailOnlyRequest,
@@ -1241,6 +1241,27 @@ export const ENDPOINTS = {
           ),
         ),
         engine_spend: v.picklist(['ok', 'reached', 'unknown']),
+        engines: v.optional(
+          v.array(
+            v.object({
+              engine: v.string(),
+              stage: v.picklist(ENGINE_SET_STAGES),
+              kind: v.picklist(['local', 'network']),
+              available: v.boolean(),
+              checked_at: v.pipe(v.string(), v.isoTimestamp()),
+              latency_ms: finiteNumber(),
+              quota: v.optional(
+                v.object({
+                  exhausted: v.nullable(v.boolean()),
+                  used: v.nullable(finiteNumber()),
+                  limit: v.nullable(finiteNumber()),
+                  error: v.optional(v.string()),
+                }),
+              ),
+              spend: v.optional(v.object({ spent_usd: finiteNumber(), cap_usd: finiteNumber(), reached: v.boolean() })),
+            }),
+          ),
+        ),
         engine_spends: v.optional(
           v.array(
             v.object({
@@ -1258,7 +1279,11 @@ export const ENDPOINTS = {
         'exhausted quota does not make the instance not ready. `engine_spend`: whether an engine with a monthly ' +
         'spend cap (OPENAI_MONTHLY_SPEND_CAP_USD ...) has reached it this UTC month (its calls are then refused; ' +
         'ok without caps). Loopback clients and the metrics token also get `engine_quotas`: each engine with its ' +
-        'characters used and allowed, and `engine_spends`: each capped engine with its estimated spend and cap, USD',
+        'characters used and allowed, `engine_spends`: each capped engine with its estimated spend and cap, USD, ' +
+        'and `engines`: every configured engine of every stage (best first) with `kind` (local or network), ' +
+        '`available` (its check answered: GET /v1/models, /v2/usage, /languages ...; local: program and model ' +
+        'present), `checked_at`, `latency_ms` (the check, at most 30 s old), and its `quota` and `spend` when it ' +
+        'has them. An engine not available does not make the instance not ready',
       alsoStatuses: [503],
     },
     errors: [],

@@ -324,6 +324,10 @@ export type CueProblem = (typeof CUE_PROBLEMS)[number];
 export const ENGINE_STAGES = ['speech', 'translation', 'voice'] as const;
 export type EngineStage = (typeof ENGINE_STAGES)[number];
 
+/** Stages a configured engine serves (GET /readyz's `engines`): the NO_ENGINE stages and speaker diarization. */
+export const ENGINE_SET_STAGES = [...ENGINE_STAGES, 'speakers'] as const;
+export type EngineSetStage = (typeof ENGINE_SET_STAGES)[number];
+
 /**
  * One reason a job cannot run on the configured engines (NO_ENGINE `details.problems`): `stage` has no engine for
  * `language` (base code): speech: its speech is not recognised (the job's source); translation: nothing translates

@@ -1,7 +1,7 @@
 /**
  * The engines the configuration enables, and the one place every caller asks about them: the jobs (submission
  * and the worker), the CLI, the benchmarks and the tests call `choose` for a request's engines, GET
- * /v1/capabilities calls `capabilities`, the voice samples `findVoice`, GET /healthz `describe`.
+ * /v1/capabilities calls `capabilities`, the voice samples `findVoice`, GET /healthz `describe`, GET /readyz `health`.
  */
 import { ENGINE_DEFAULT_LIMITS, type EnginesConfig } from '../config/engines.config.ts';
 import type { CapabilitiesResponse } from '../../../contract/capabilities.ts';
@@ -9,6 +9,7 @@ import { normaliseLanguage } from '../../../contract/languages.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { createEngineGate } from './engine-gate.ts';
 import { createQuotaReader, type EngineQuota } from './engine-quotas.ts';
+import { createHealthReader, type EngineHealth } from './engine-health.ts';
 import {
   createUsageMeter,
   type EngineSpend,
@@ -40,6 +41,7 @@ import { withDefaultVoices } from './voice/default-voices.ts';
 
 export type { EnginePlan, EngineRequest, VoiceChoice } from './engine-choice.ts';
 export type { EngineQuota } from './engine-quotas.ts';
+export type { EngineHealth } from './engine-health.ts';
 export type { EngineSpend, UsageRecord, UsageStore } from './engine-usage.ts';
 export { NoEngineError, VoiceNotAvailableError } from './engine-problems.ts';
 
@@ -71,8 +73,13 @@ export interface EngineRegistry {
   separator(): SeparationEngine | undefined;
   /** The voice with API id `id` (`<engine>:<voice>`) for `language` (any code), or null. */
   findVoice(language: string, id: string): { engine: VoiceEngine; voice: Voice } | null;
-  /** For GET /healthz: which engines are available now. */
+  /** For GET /healthz: which engines are available now (the ids of `health`'s available speech, translation, voice). */
   describe(): Promise<{ speech: string[]; translation: string[]; voice: string[] }>;
+  /**
+   * For GET /readyz's detail and /healthz: every configured engine of every stage (speakers too), best first, with
+   * whether its check answered, when and how fast; checked at most every 30 s (engine-health.ts). Never throws.
+   */
+  health(): Promise<EngineHealth[]>;
   /**
    * For GET /readyz and /healthz: the quotas of the configured engines that publish one (DeepL's /v2/usage),
    * asked at most every 30 s (engine-quotas.ts); empty when none is configured. Never throws.
@@ -86,9 +93,6 @@ export interface EngineRegistry {
   /** For GET /metrics: this month's usage rows of every metered engine and stage (all processes with a database). */
   usage(): Promise<UsageRecord[]>;
 }
-
-/** How long an engine availability check is reused by `describe`, milliseconds. */
-const DESCRIBE_TTL_MS = 30_000;
 
 /**
  * Builds the engine lists from the configuration (no I/O): network engines first, then the local ones. Every network
@@ -175,10 +179,13 @@ export function createEngineRegistry(config: EnginesConfig, given?: EngineSet, u
   const engines = given ?? buildEngines(config, meter);
   // The engine lists never change after start-up, so neither do their capabilities.
   let capabilities: CapabilitiesResponse | undefined;
-  let described: { at: number; result: ReturnType<EngineRegistry['describe']> } | undefined;
+  // Checking every engine starts a process per local engine and a request per network one: /healthz and /readyz
+  // under load (issue 24 item 5) answer from a check at most 30 s old instead of checking on every request.
+  const health = createHealthReader(engines);
   const quotas = createQuotaReader(config);
   return {
     quotas,
+    health,
     spend: () => meter.spend(),
     usage: () => meter.usage(),
     choose: (req) => chooseEngines(engines, config.subtitles, req),
@@ -186,28 +193,11 @@ export function createEngineRegistry(config: EnginesConfig, given?: EngineSet, u
     cloner: () => engines.voice.find((e) => !!e.cloneVoice && !!e.deleteVoice),
     separator: () => engines.separation?.[0],
     findVoice: (language, id) => findVoice(engines.voice, normaliseLanguage(language), id),
-    describe() {
-      // Checking every engine starts a process per engine: /healthz under load (issue 24 item 5) answers from a
-      // check at most DESCRIBE_TTL_MS old instead of starting them on every request.
-      const now = Date.now();
-      if (described && now - described.at < DESCRIBE_TTL_MS) return described.result;
-      const result = checkAvailable();
-      described = { at: now, result };
-      result.catch(() => (described = undefined));
-      return result;
+    async describe() {
+      const checked = await health();
+      const ids = (stage: EngineHealth['stage']) =>
+        checked.filter((h) => h.stage === stage && h.available).map((h) => h.engine);
+      return { speech: ids('speech'), translation: ids('translation'), voice: ids('voice') };
     },
   };
-  /** The ids of the engines that can run now, per stage (starts a check process per local engine). */
-  async function checkAvailable() {
-    const avail = async <T extends { id: string; available(): Promise<boolean> }>(list: T[]) =>
-      (await Promise.all(list.map(async (e) => ((await e.available().catch(() => false)) ? e.id : null)))).filter(
-        (x): x is string => !!x,
-      );
-    const [speech, translation, voice] = await Promise.all([
-      avail(engines.speech),
-      avail(engines.translation),
-      avail(engines.voice),
-    ]);
-    return { speech, translation, voice };
-  }
 }

@@ -51,6 +51,28 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
+/** PostgreSQL's SQLSTATE for "deadlock detected" (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Runs `fn`, again (up to 5 tries, 50-250 ms apart) when PostgreSQL chose it as a deadlock's victim. Two processes
+ * starting at once on a fresh database (an API and a worker, as README "Running at scale" starts them) both create
+ * each queue: pg-boss's create_queue inserts the queue row and attaches its partition table, and the two
+ * transactions can deadlock, which stopped one process's start-up (seen in tests/server/ops/running-at-scale.test.ts).
+ * PostgreSQL aborts only the victim, and a retry finds the queue made by the other (ON CONFLICT DO NOTHING).
+ * @throws the last error, or any error that is not a deadlock.
+ */
+async function retryOnDeadlock<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
+}
+
 /** Creates the queue adapter over the given database. */
 export function createQueue(database: Database, logger: Logger): Queue {
   const boss =
@@ -76,7 +98,9 @@ export function createQueue(database: Database, logger: Logger): Queue {
       started = true;
       for (const name of names) {
         const def = JOB_DEFINITIONS[name];
-        await boss.createQueue(name, { name, retryLimit: def.retryLimit, expireInSeconds: def.expireInSeconds });
+        await retryOnDeadlock(() =>
+          boss.createQueue(name, { name, retryLimit: def.retryLimit, expireInSeconds: def.expireInSeconds }),
+        );
       }
       if (!work) return;
       for (const name of names) {

@@ -81,15 +81,24 @@ describe('metrics and readiness', () => {
     const ready = await fetch(`${t.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
     // engine_quota: every configured engine's quota; engine_spend: the capped engines' monthly spend (ok here: the
-    // local engines have no quota to run out of and no spend cap).
-    expect(await ready.json()).toEqual({
+    // local engines have no quota to run out of and no spend cap). This loopback client also gets each engine's check.
+    const body = (await ready.json()) as { engines: { engine: string; stage: string; kind: string }[] };
+    expect(body).toEqual({
       status: 'ready',
       database: true,
       queue: true,
       stopping: false,
       engine_quota: 'ok',
       engine_spend: 'ok',
+      engines: expect.any(Array) as unknown,
     });
+    expect(body.engines.map((e) => `${e.stage}/${e.engine}/${e.kind}`)).toEqual([
+      'speech/pocketsphinx/local',
+      'translation/apertium/local',
+      'voice/flite/local',
+      'voice/espeak-ng/local',
+      'speakers/classic/local',
+    ]);
     expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ import { planOfTier, tierOfPriority } from '../jobs/job-priority.ts';
 import { engineMetricsRegistry } from '../../engines/engine-metrics.ts';
 import { httpDuration, registry } from './metrics.registry.ts';
 import { jobFigures, uploadFigures } from './metrics.repository.ts';
+import { engineReadiness } from './engine-readiness.ts';
 import { isStopping } from './readiness.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -142,11 +143,14 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   app.get('/readyz', async (request, reply) => {
-    const [database, queue, quotas, spend] = await Promise.all([
+    const ops = mayReadOps(request, ctx.config.app.metricsToken);
+    const [database, queue, quotas, spend, health] = await Promise.all([
       ctx.database.ping().catch(() => false),
       ctx.queue.ping(),
       ctx.engines.quotas(),
       ctx.engines.spend().catch(() => undefined),
+      // Each engine's check, for operators only (at most 30 s old, engine-health.ts): public probes ask nothing.
+      ops ? ctx.engines.health() : [],
     ]);
     const stopping = isStopping();
     const ready = database && queue && !stopping;
@@ -160,7 +164,9 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // An engine's monthly spend cap reached (OPENAI_MONTHLY_SPEND_CAP_USD ...) is reported the same way: shared by
     // every instance, the other engines still serve.
     const engineSpend = !spend ? 'unknown' : spend.some((s) => s.reached) ? 'reached' : 'ok';
-    const ops = mayReadOps(request, ctx.config.app.metricsToken);
+    // An engine whose check fails is not a reason either: every instance shares the vendor, so taking instances out
+    // would stop the whole API (sign-in, downloads, the other engines) for one vendor's outage; translation moves to
+    // the next engine serving the pair, and a job whose engine does not answer fails and gets its credits back.
     return reply.status(ready ? 200 : 503).send({
       status: ready ? 'ready' : 'not_ready',
       database,
@@ -179,6 +185,8 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
             })),
           }
         : {}),
+      // Every configured engine with its last check, quota and spend: for operators only (issue 21 item 5).
+      ...(ops ? { engines: engineReadiness(health, quotas, spend) } : {}),
       // Which engine and its figures: for operators only, as /healthz's details (issue 24: no engine names in public).
       ...(ops && quotas.length
         ? {

@@ -1,0 +1,67 @@
+/**
+ * The health of every configured engine, for operators (GET /readyz's detail, GET /healthz's engines part; issue 21
+ * item 5): each engine of each stage is asked `available()` (network engines: one cheap documented request, such as
+ * OpenAI's GET /v1/models or DeepL's GET /v2/usage, 5 s at most; local engines: their program and model files), and
+ * the answers are reused for HEALTH_TTL_MS so probes never hammer a vendor or start a process per request.
+ */
+import { ENGINE_SET_STAGES, type EngineSetStage } from '../../../contract/errors.ts';
+import type { EngineSet } from './engine.registry.ts';
+
+/** One configured engine of one stage as last checked. */
+export interface EngineHealth {
+  /** The engine id ('openai', 'deepl', 'pocketsphinx' ...). */
+  engine: string;
+  stage: EngineSetStage;
+  /** 'local' runs on this machine, 'network' calls an HTTP API. */
+  kind: 'local' | 'network';
+  /** True when the engine's check answered: its server (or program and model) is usable now. */
+  available: boolean;
+  /** When the check ended. */
+  checkedAt: Date;
+  /** How long the check took, milliseconds (for a network engine: the round trip of its check request). */
+  latencyMs: number;
+}
+
+/** How long an engine check is reused, milliseconds (a probe every few seconds asks each vendor twice a minute). */
+export const HEALTH_TTL_MS = 30_000;
+
+/** Checks every engine of `engines` once, all at once. Never throws: a check that throws is `available: false`. */
+export async function checkEngines(engines: EngineSet): Promise<EngineHealth[]> {
+  const checks = ENGINE_SET_STAGES.flatMap((stage) =>
+    (engines[stage] ?? []).map(async (e): Promise<EngineHealth> => {
+      const start = performance.now();
+      const available = await e.available().catch(() => false);
+      return {
+        engine: e.id,
+        stage,
+        kind: e.kind,
+        available,
+        checkedAt: new Date(),
+        latencyMs: Math.round(performance.now() - start),
+      };
+    }),
+  );
+  return Promise.all(checks);
+}
+
+/**
+ * A reader of the engines' health that checks them at most every `ttlMs`: the first call waits for the checks
+ * (each bounded by the engine's own 5 s timeout); later calls answer the last result at once, and an answer older
+ * than `ttlMs` starts one new check in the background (never two at once), so a probe never waits on a vendor.
+ */
+export function createHealthReader(engines: EngineSet, ttlMs = HEALTH_TTL_MS): () => Promise<EngineHealth[]> {
+  let last: { at: number; value: EngineHealth[] } | undefined;
+  let pending: Promise<EngineHealth[]> | undefined;
+  const refresh = () =>
+    (pending ??= checkEngines(engines)
+      .then((value) => {
+        last = { at: Date.now(), value };
+        return value;
+      })
+      .finally(() => (pending = undefined)));
+  return async () => {
+    if (!last) return refresh();
+    if (Date.now() - last.at >= ttlMs) void refresh();
+    return last.value;
+  };
+}
