@@ -324,8 +324,11 @@ export type CueProblem = (typeof CUE_PROBLEMS)[number];
 export const ENGINE_STAGES = ['speech', 'translation', 'voice'] as const;
 export type EngineStage = (typeof ENGINE_STAGES)[number];
 
-/** Stages a configured engine serves (GET /readyz's `engines`): the NO_ENGINE stages and speaker diarization. */
-export const ENGINE_SET_STAGES = [...ENGINE_STAGES, 'speakers'] as const;
+/**
+ * Stages a configured engine serves (GET /readyz's `engines`): the NO_ENGINE stages, speaker diarization and voice
+ * separation ("Remove the original speech").
+ */
+export const ENGINE_SET_STAGES = [...ENGINE_STAGES, 'speakers', 'separation'] as const;
 export type EngineSetStage = (typeof ENGINE_SET_STAGES)[number];
 
 /**

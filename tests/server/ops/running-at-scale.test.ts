@@ -117,6 +117,7 @@ const NETWORK = [
   ['translation', 'libretranslate'],
   ['voice', 'elevenlabs'],
   ['speakers', 'elevenlabs'],
+  ['separation', 'elevenlabs'],
 ] as const;
 
 describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scale", end to end', () => {
@@ -290,7 +291,7 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
     });
     expect(put.status).toBe(200);
 
-    // Subtitles and a dub in Spanish and Hindi.
+    // Subtitles and a dub in Spanish and Hindi, over the background with the original speech removed.
     const sub = await post(
       '/v1/jobs/translate',
       {
@@ -298,6 +299,7 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
         source_language: 'en',
         target_languages: ['es', 'hi'],
         services_to_run: ['subtitle', 'voice_over'],
+        remove_original_speech: true,
       },
       token,
     );
