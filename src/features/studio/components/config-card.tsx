@@ -4,7 +4,7 @@ import { AUTO_DETECT_LABEL, AUTO_LANGUAGE, languageLabel, STUDIO_LANGUAGES } fro
 import { toast } from '../../../components/toast/toast-store.ts';
 import { CheckboxRow } from '../../../components/checkbox-row.tsx';
 import { SpeakersField } from './speakers-field.tsx';
-import { VoiceCloneField } from './voice-clone-field.tsx';
+import { DubOptions } from './dub-options.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
@@ -62,8 +62,6 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
   );
   const short = exact !== null && exact.credits > exact.balance;
   const caps = useCapabilitiesStore((s) => s.languages);
-  const voiceCloning = useCapabilitiesStore((s) => s.voiceCloning) === true;
-  const voiceSeparation = useCapabilitiesStore((s) => s.voiceSeparation) === true;
   // Auto-detect for speech only where a recogniser identifies the language; otherwise the user names it (issue
   // 22, item 3). With the user's own words the language is read from their text, so Auto-detect stays.
   const speechDetection = useCapabilitiesStore((s) => s.speechDetection);
@@ -332,41 +330,7 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
                 onChange={(mode) => update(kind, { mode })}
               />
             ) : null}
-            {config.voiceOver && hasPicture ? (
-              <CheckboxRow
-                checked={Boolean(config.keepNatural)}
-                onChange={(keepNatural) => update(kind, { keepNatural })}
-                title={<Trans>Keep voices natural</Trans>}
-                hint={
-                  <Trans>
-                    Where a translated line needs more time, the video is slowed a little (at most 1.25x) instead of
-                    rushing the voice, so the dubbed video may become slightly longer; the MP3 keeps its length.
-                  </Trans>
-                }
-                testId="keep-natural"
-              />
-            ) : null}
-            {config.voiceOver && voiceSeparation ? (
-              <CheckboxRow
-                checked={Boolean(config.removeSpeech)}
-                onChange={(removeSpeech) => update(kind, { removeSpeech })}
-                title={<Trans>Remove the original speech</Trans>}
-                hint={
-                  <Trans>
-                    The dub plays over the original music and sounds with the original voices taken out, instead of over
-                    the whole original turned down.
-                  </Trans>
-                }
-                testId="remove-speech"
-              />
-            ) : null}
-            {config.voiceOver && voiceCloning && config.mode === 'dubbing' && premium !== false ? (
-              <VoiceCloneField
-                clone={config.voiceClone === true}
-                consent={config.voiceCloneConsent === true}
-                onChange={(change) => update(kind, change)}
-              />
-            ) : null}
+            <DubOptions kind={kind} hasPicture={hasPicture} premium={premium} />
             {config.voiceOver && voicedTargets.length > 0 ? (
               <VoicePicker
                 kind={kind}
