@@ -106,20 +106,15 @@ export async function untilServing(
   timeoutMs: number,
   probe = '/readyz',
 ): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(`${base}${probe}`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) return;
-    const gone = child.exitCode !== null || child.signalCode !== null;
-    if (gone || Date.now() > end) {
-      const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '(no log)';
-      const why = gone
-        ? `the server exited (${child.exitCode ?? child.signalCode})`
-        : `timed out after ${timeoutMs} ms`;
-      throw new Error(`${base}${probe} never answered 200: ${why}; the end of its log:\n${text.slice(-4000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  let why = `timed out after ${timeoutMs} ms`;
+  try {
+    await until(`${base}${probe}`, async () => gone() || (await fetch(`${base}${probe}`)).status === 200, timeoutMs);
+    if (!gone()) return;
+    why = `the server exited (${child.exitCode ?? child.signalCode})`;
+  } catch {
+    // timed out: `why` says so
   }
+  const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '(no log)';
+  throw new Error(`${base}${probe} never answered 200: ${why}; the end of its log:\n${text.slice(-4000)}`);
 }

@@ -9,6 +9,7 @@ import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, JFK_WAV, uploadByPut, type TestUser } from './fixtures.ts';
 import { jobs } from '../../../server/src/db/schema/index.ts';
+import { openApiDocument } from '../helpers/openapi.ts';
 
 const job = (media_url: string, extra: Record<string, unknown> = {}) => ({
   media_url,
@@ -77,9 +78,7 @@ describe('the OpenAPI document', () => {
   afterAll(() => t?.close());
 
   it('lists keep_voices_natural in the translate request', async () => {
-    const doc = (await (await fetch(`${t.baseUrl}/v1/openapi.json`)).json()) as {
-      components: { schemas: Record<string, { properties: Record<string, { type?: string }> }> };
-    };
+    const doc = await openApiDocument(t.baseUrl);
     expect(doc.components.schemas.TranslateJobRequest.properties.keep_voices_natural.type).toBe('boolean');
   });
 });

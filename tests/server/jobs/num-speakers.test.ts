@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, uploadByPut, type TestUser } from './fixtures.ts';
 import { jobs } from '../../../server/src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import { openApiDocument } from '../helpers/openapi.ts';
 
 const job = (media_url: string, extra: Record<string, unknown> = {}) => ({
   media_url,
@@ -60,9 +61,7 @@ describe('the OpenAPI document', () => {
   afterAll(() => t?.close());
 
   it('lists num_speakers in the translate request', async () => {
-    const doc = (await (await fetch(`${t.baseUrl}/v1/openapi.json`)).json()) as {
-      components: { schemas: Record<string, { properties: Record<string, { $ref?: string }> }> };
-    };
+    const doc = await openApiDocument(t.baseUrl);
     const field = doc.components.schemas.TranslateJobRequest.properties.num_speakers;
     const schema = field.$ref ? doc.components.schemas[field.$ref.split('/').at(-1)!] : field;
     expect(JSON.stringify(schema)).toMatch(/"minimum":1/);

@@ -12,6 +12,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_WAV, uploadByPut, type TestUser } from './fixtures.ts';
 import { jobs } from '../../../server/src/db/schema/index.ts';
 import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
+import { openApiDocument } from '../helpers/openapi.ts';
 
 const job = (media_url: string, extra: Record<string, unknown> = {}) => ({
   media_url,
@@ -103,9 +104,7 @@ describe('the OpenAPI document', () => {
   afterAll(() => t?.close());
 
   it('lists remove_original_speech and SEPARATION_NOT_AVAILABLE for the translate request', async () => {
-    const doc = (await (await fetch(`${t.baseUrl}/v1/openapi.json`)).json()) as {
-      components: { schemas: Record<string, { properties: Record<string, { type?: string }> }> };
-    };
+    const doc = await openApiDocument(t.baseUrl);
     expect(doc.components.schemas.TranslateJobRequest.properties.remove_original_speech.type).toBe('boolean');
     expect(JSON.stringify(doc)).toContain('SEPARATION_NOT_AVAILABLE');
   });
