@@ -1,7 +1,8 @@
 /**
  * The classic speaker diarization of the local engine (no model files; method and accuracy in ../README.md):
- * 1. speech regions: the given ones (the transcript's words) or the voice activity detector's (sync/voicing.ts),
- *    joined across pauses shorter than MAX_GAP;
+ * 1. speech regions: the given ones (the transcript's words) or, without them, the speech detector's
+ *    (speech-detector.ts: voiced frames above the noise floor with a hangover), joined across pauses shorter than
+ *    MAX_GAP;
  * 2. each region cut into pieces of about PIECE seconds; per piece a full-covariance Gaussian of its MFCC frames
  *    (c1..c12, sync/mfcc.ts) and its median pitch (features.ts);
  * 3. the distance of two pieces: the generalised likelihood ratio of their Gaussians (gaussian.ts) plus the
@@ -13,11 +14,11 @@
  * Speakers are named `S1`, `S2` … in order of first appearance. Times in seconds.
  */
 import { FRAME_STEP } from '../sync/mfcc.ts';
-import { speechRuns } from '../sync/voicing.ts';
 import type { SpeakerTurn } from './der.ts';
 import { readWavLayout, type MonoAudio } from '../wav.ts';
 import { frameFeatures, mfccFrameCount, spanFeaturesOfWav, SPAN_DIMS, voicedMedian } from './features.ts';
 import { addStats, glrDistance, statsOf, statsOfRows, type GaussianStats } from './gaussian.ts';
+import { detectSpeech } from './speech-detector.ts';
 import { spectralClusters } from './spectral.ts';
 
 /** Most speakers Auto looks for (the studio offers 1 … 8). */
@@ -93,8 +94,15 @@ export function joinRegions(regions: SpeechRegion[]): SpeechRegion[] {
  * run it off the API's event loop (engines/speakers/classic.engine.ts runs it on a worker thread).
  */
 export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): SpeakerTurn[] {
-  const regions = joinRegions(opts.regions?.length ? opts.regions : speechRuns(audio));
-  const f = frameFeatures(audio, regions);
+  let regions: SpeechRegion[];
+  let pitch: Float32Array | undefined;
+  if (opts.regions?.length) regions = joinRegions(opts.regions);
+  else {
+    const detected = detectSpeech(audio);
+    regions = joinRegions(detected.regions);
+    pitch = detected.pitch;
+  }
+  const f = frameFeatures(audio, regions, pitch);
   const pieces = cutPieces(regions, f.mfcc.length);
   return diarizePieces(
     pieces,

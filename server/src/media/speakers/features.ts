@@ -24,13 +24,23 @@ export interface FrameFeatures {
 }
 
 /**
- * Computes the frame features; pitch only for frames inside `regions` (seconds), the rest stay 0.
+ * Computes the frame features; pitch only for frames inside `regions` (seconds), the rest stay 0, or `pitch` when
+ * given (Hz per frame, as `pitchFrames` measures it: the speech detector's track, not measured twice).
  */
-export function frameFeatures(audio: MonoAudio, regions: { start: number; end: number }[]): FrameFeatures {
+export function frameFeatures(
+  audio: MonoAudio,
+  regions: { start: number; end: number }[],
+  pitch?: Float32Array,
+): FrameFeatures {
   const { frames } = mfcc(audio.samples, audio.rate);
-  const pitch = new Float32Array(frames.length);
-  pitchInto(pitch, resample(lowPass(audio), PITCH_RATE).samples, 0, frames.length, regions);
-  return { mfcc: frames, pitch };
+  if (pitch) {
+    const track = new Float32Array(frames.length);
+    track.set(pitch.subarray(0, frames.length));
+    return { mfcc: frames, pitch: track };
+  }
+  const own = new Float32Array(frames.length);
+  pitchInto(own, resample(lowPass(audio), PITCH_RATE).samples, 0, frames.length, regions);
+  return { mfcc: frames, pitch: own };
 }
 
 /**
