@@ -136,6 +136,12 @@ describe('keep voices natural (issue 20 item 3)', () => {
       expect(starts[0]).toBeCloseTo(slot0.start, 2);
       expect(Math.abs(starts[1] - (next + added))).toBeLessThan(0.01);
     }
+    const onVtt = await cueStarts(file('on.vtt'));
+    console.log(
+      `input ${SECONDS} s; on.mp4 ${(await durationOf(file('on.mp4'))).toFixed(3)} s (added ${on.addedSeconds.toFixed(3)} s), ` +
+        `on.mp3 ${(await durationOf(file('on.mp3'))).toFixed(3)} s; voice speeds ${on.sync.segments.map((g) => g.speed).join(', ')}; ` +
+        `VTT cue starts ${onVtt.map((t) => t.toFixed(3)).join(', ')} (second line at ${next.toFixed(3)} s in the input)`,
+    );
 
     // A re-dub after the long line was shortened: the MP3 re-dubbed by the change (one clip synthesised), the MP4
     // rendered again on a timeline that no longer needs slowing, its VTT back on the input's times.
@@ -166,5 +172,8 @@ describe('keep voices natural (issue 20 item 3)', () => {
     expect(Math.abs((await durationOf(file('off.mp4'))) - SECONDS)).toBeLessThan(0.1);
     expect(await colourAt(file('off.mp4'), SWITCH + 0.3)).toBe('blue');
     expect(off.sync.segments[0].speed).toBeGreaterThan(1.2);
+    console.log(
+      `without the option: off.mp4 ${(await durationOf(file('off.mp4'))).toFixed(3)} s, first line at ${off.sync.segments[0].speed}x`,
+    );
   }, 240_000);
 });
