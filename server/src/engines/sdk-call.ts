@@ -10,7 +10,6 @@
  */
 import { APIError, APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } from 'deepl-node';
-import { ElevenLabsError, ElevenLabsTimeoutError } from '@elevenlabs/elevenlabs-js';
 import {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
   EngineHttpError,
@@ -18,6 +17,7 @@ import {
   parseRetryAfter,
   type HttpOptions,
 } from './http-client.ts';
+import { loadedElevenLabsSdk } from './elevenlabs-client.ts';
 
 /** What one failed try says: the HTTP status (0 when no answer came), the API's message and code, Retry-After. */
 export interface TryFailure {
@@ -86,8 +86,11 @@ export const readDeepLFailure: FailureReader = (e) => {
  * `detail.status` as the code ("quota_exceeded" counts as quota) and Retry-After from the raw response.
  */
 export const readElevenLabsFailure: FailureReader = (e) => {
-  if (e instanceof ElevenLabsTimeoutError) return { status: 0, reason: 'no answer in time' };
-  if (!(e instanceof ElevenLabsError)) return undefined;
+  // The SDK is loaded on first use (elevenlabs-client.ts): before that, nothing can have thrown one of its errors.
+  const sdk = loadedElevenLabsSdk();
+  if (!sdk) return undefined;
+  if (e instanceof sdk.ElevenLabsTimeoutError) return { status: 0, reason: 'no answer in time' };
+  if (!(e instanceof sdk.ElevenLabsError)) return undefined;
   if (!e.statusCode) return { status: 0, reason: 'cannot reach the server' };
   const detail = (e.body as { detail?: unknown } | undefined)?.detail;
   const first = Array.isArray(detail) ? (detail[0] as { msg?: unknown } | undefined) : undefined;

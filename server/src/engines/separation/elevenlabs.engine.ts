@@ -79,7 +79,9 @@ export function createElevenLabsSeparationEngine(
           const answer = path.join(dir, `piece-${k}.mp3`);
           await callWithRetry(
             async (s) => {
-              const stream = await client.audioIsolation.convert(
+              const stream = await (
+                await client()
+              ).audioIsolation.convert(
                 { audio: { path: piece, filename: `piece-${k}.wav`, contentType: 'audio/wav' }, fileFormat: 'other' },
                 { abortSignal: s },
               );

@@ -56,8 +56,8 @@ export function createElevenLabsSpeakersEngine(ep: ElevenLabsEndpoint, http: Eng
       const audio = await readFile(wavPath);
       const language = opts.language && opts.language !== 'auto' ? normaliseLanguage(opts.language) : undefined;
       const answer = await callWithRetry(
-        (signal) =>
-          client.speechToText.convert(
+        async (signal) =>
+          (await client()).speechToText.convert(
             {
               file: new Blob([audio], { type: 'audio/wav' }),
               modelId: ep.model,

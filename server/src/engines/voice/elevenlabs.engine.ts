@@ -8,7 +8,7 @@
  * characters"): 10,000 characters for Multilingual/English v1-v2, 30,000 for Flash/Turbo v2, 40,000 for
  * Flash/Turbo v2.5; a longer text is split at sentence ends (speech-pieces.ts) and the pieces joined in order.
  * The API's `speed` setting takes 0.7 … 1.2 (VoiceSettings); a faster fit is left to the voice-over stage.
- * Instant voice cloning (issue 21 item 4): POST /v1/voices/add (`client.voices.ivc.create({name, files})`, answers
+ * Instant voice cloning (issue 21 item 4): POST /v1/voices/add (`(await client()).voices.ivc.create({name, files})`, answers
  * `{voice_id, requires_verification}`) and DELETE /v1/voices/{voice_id} (`client.voices.delete`).
  * Retries, timeouts and error kinds as every SDK engine (sdk-call.ts).
  */
@@ -65,7 +65,9 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
     const speed = Math.min(SPEED_RANGE[1], Math.max(SPEED_RANGE[0], opts.speed ?? 1));
     const audio = await callWithRetry(
       async (signal) => {
-        const stream = await client.textToSpeech.convert(
+        const stream = await (
+          await client()
+        ).textToSpeech.convert(
           opts.voice,
           { text, modelId: cfg.model, outputFormat: ELEVENLABS_OUTPUT_FORMAT, voiceSettings: { speed } },
           { abortSignal: signal },
@@ -90,8 +92,8 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
     available: () => elevenLabsAvailable(client),
     async cloneVoice(samplePath, name, signal) {
       const made = await callWithRetry(
-        (sig) =>
-          client.voices.ivc.create(
+        async (sig) =>
+          (await client()).voices.ivc.create(
             { name, files: [{ path: samplePath, contentType: 'audio/wav' }] },
             { abortSignal: sig, timeoutInSeconds: Math.max(http.timeoutSeconds, 120) },
           ),
@@ -101,10 +103,14 @@ export function createElevenLabsVoiceEngine(cfg: ElevenLabsVoiceConfig, http: En
       return made.voiceId;
     },
     async deleteVoice(voiceId) {
-      await callWithRetry((sig) => client.voices.delete(voiceId, { abortSignal: sig }), readElevenLabsFailure, {
-        engine: 'elevenlabs voice cloning',
-        ...http,
-      });
+      await callWithRetry(
+        async (sig) => (await client()).voices.delete(voiceId, { abortSignal: sig }),
+        readElevenLabsFailure,
+        {
+          engine: 'elevenlabs voice cloning',
+          ...http,
+        },
+      );
     },
     synthesize: (text, opts) =>
       speakInPieces(text, limit, { outPath: opts.outPath, signal: opts.signal, ext: 'ogg' }, (piece, out) =>
