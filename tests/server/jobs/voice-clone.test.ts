@@ -29,7 +29,7 @@ let videoUrl: string;
 let video: string;
 
 beforeAll(async () => {
-  el = await startFakeElevenLabs({ apiKey: KEY });
+  el = await startFakeElevenLabs({ apiKey: KEY, rememberSpeech: true });
   t = await startTestApp({
     kind: 'pglite',
     env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: el.url },
