@@ -142,10 +142,26 @@ async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<strin
 export async function startFakeElevenLabs(opts: {
   apiKey: string;
   rememberSpeech?: boolean;
-}): Promise<FakeServer & { clones: Map<string, FakeClone>; isolation: FakeIsolation }> {
+}): Promise<
+  FakeServer & { clones: Map<string, FakeClone>; isolation: FakeIsolation; recogniseAhead: (wav: Buffer) => void }
+> {
   const sphinx = createPocketsphinxEngine();
   /** Recognised words and speaker turns by the file's SHA-256 and the asked speaker count (`rememberSpeech`). */
   const remembered = new Map<string, Promise<Recognised>>();
+  /** The recognition of `bytes`: remembered (`rememberSpeech`) or started now. */
+  const recognition = (bytes: Buffer, diarize: boolean, numSpeakers: number | undefined) => {
+    if (!opts.rememberSpeech) return recognise(sphinx, bytes, diarize, numSpeakers);
+    const key = `${createHash('sha256').update(bytes).digest('hex')} ${diarize ? (numSpeakers ?? 'auto') : 'none'}`;
+    let recognising = remembered.get(key);
+    if (!recognising) {
+      recognising = recognise(sphinx, bytes, diarize, numSpeakers);
+      remembered.set(key, recognising);
+      // An unreadable file or a failed recognition is not remembered: the next request tries again.
+      const forget = () => void remembered.delete(key);
+      recognising.then((r) => r ?? forget(), forget);
+    }
+    return recognising;
+  };
   const clones = new Map<string, FakeClone>();
   const isolation = newFakeIsolation();
   const server = await startFakeServer(
@@ -203,18 +219,7 @@ export async function startFakeElevenLabs(opts: {
       if (!['none', 'word', 'character'].includes(granularity))
         return unprocessable('timestamps_granularity', "Input should be 'none', 'word' or 'character'");
       const bytes = Buffer.from(await file.arrayBuffer());
-      const memoKey = `${createHash('sha256').update(bytes).digest('hex')} ${diarize ? (numSpeakers ?? 'auto') : 'none'}`;
-      let recognising = opts.rememberSpeech ? remembered.get(memoKey) : undefined;
-      if (!recognising) {
-        recognising = recognise(sphinx, bytes, diarize, numSpeakers);
-        if (opts.rememberSpeech) {
-          remembered.set(memoKey, recognising);
-          // An unreadable file or a failed recognition is not remembered: the next request tries again.
-          const forget = () => void remembered.delete(memoKey);
-          recognising.then((r) => r ?? forget(), forget);
-        }
-      }
-      const recognised = await recognising;
+      const recognised = await recognition(bytes, diarize, numSpeakers);
       if (!recognised)
         return { status: 400, body: { detail: { status: 'invalid_audio', message: 'The audio file is invalid.' } } };
       const { t, turns } = recognised;
@@ -268,5 +273,10 @@ export async function startFakeElevenLabs(opts: {
     },
     { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests.' } },
   );
-  return Object.assign(server, { clones, isolation });
+  /**
+   * With `rememberSpeech`: starts recognising and diarizing `wav` (Auto speaker count) now, so that a later
+   * speech-to-text request of the same bytes is answered from memory without waiting for all of it.
+   */
+  const recogniseAhead = (wav: Buffer) => void recognition(wav, true, undefined).catch(() => undefined);
+  return Object.assign(server, { clones, isolation, recogniseAhead });
 }
