@@ -14,7 +14,9 @@ import { verifyWebhookSignature } from '../../../server/src/modules/webhooks/web
 import { proUserWithKey } from './api-helpers.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
-describe.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
+// The databases' runs go side by side (each its own app and receiver): most of a run is waiting out the 1 s, 2 s,
+// 4 s back-off. Within a database the tests run one after the other.
+describe.concurrent.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
   let t: TestApp;
   let receiver: Receiver;
   beforeAll(async () => {
@@ -30,52 +32,58 @@ describe.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
     await t?.close();
   });
 
-  it('a receiver failing 3 times gets the signed event on the 4th try; the log shows 500, 500, 500, 200', async () => {
-    const { key } = await proUserWithKey(t);
-    const created = await api(t, key, 'POST', '/v1/webhooks', { url: receiver.url });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
-      url: receiver.url,
-      events: ['job.completed', 'job.failed'],
-      disabled_at: null,
-    });
-    const secret: string = created.body.secret;
-    expect(secret).toMatch(/^whsec_/);
-    expect(JSON.stringify((await api(t, key, 'GET', '/v1/webhooks')).body)).not.toContain(secret);
+  it.sequential(
+    'a receiver failing 3 times gets the signed event on the 4th try; the log shows 500, 500, 500, 200',
+    async () => {
+      const { key } = await proUserWithKey(t);
+      const created = await api(t, key, 'POST', '/v1/webhooks', { url: receiver.url });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        url: receiver.url,
+        events: ['job.completed', 'job.failed'],
+        disabled_at: null,
+      });
+      const secret: string = created.body.secret;
+      expect(secret).toMatch(/^whsec_/);
+      expect(JSON.stringify((await api(t, key, 'GET', '/v1/webhooks')).body)).not.toContain(secret);
 
-    const test = await api(t, key, 'POST', `/v1/webhooks/${created.body.id}/test`);
-    expect(test.status).toBe(202);
-    await until('the 4th try', async () => receiver.received.length >= 4, 60_000);
-    expect(receiver.received.map((r) => r.status)).toEqual([500, 500, 500, 200]);
-    const events = receiver.received.map((r) => JSON.parse(r.body));
-    expect(new Set(events.map((e) => e.id)).size).toBe(1);
-    expect(events[0]).toMatchObject({ type: 'webhook.test', data: { object: null } });
-    for (const r of receiver.received) {
-      const header = r.headers['tarjama-signature'] as string;
-      expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-      expect(verifyWebhookSignature(r.body, header, secret)).toBe(true);
-      expect(verifyWebhookSignature(r.body, header, 'whsec_wrong')).toBe(false);
-      expect(verifyWebhookSignature(r.body + ' ', header, secret)).toBe(false);
-      // A replay 6 minutes later is refused.
-      const t0 = Number(header.match(/t=(\d+)/)![1]);
-      expect(verifyWebhookSignature(r.body, header, secret, t0 + 360)).toBe(false);
-    }
-    const tries = receiver.received.map((r) => Number((r.headers['tarjama-signature'] as string).match(/t=(\d+)/)![1]));
-    // Back-off: 1 s, 2 s, 4 s between tries (whole seconds, pg-boss polls every second).
-    expect(tries[3] - tries[0]).toBeGreaterThanOrEqual(6);
+      const test = await api(t, key, 'POST', `/v1/webhooks/${created.body.id}/test`);
+      expect(test.status).toBe(202);
+      await until('the 4th try', async () => receiver.received.length >= 4, 60_000);
+      expect(receiver.received.map((r) => r.status)).toEqual([500, 500, 500, 200]);
+      const events = receiver.received.map((r) => JSON.parse(r.body));
+      expect(new Set(events.map((e) => e.id)).size).toBe(1);
+      expect(events[0]).toMatchObject({ type: 'webhook.test', data: { object: null } });
+      for (const r of receiver.received) {
+        const header = r.headers['tarjama-signature'] as string;
+        expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+        expect(verifyWebhookSignature(r.body, header, secret)).toBe(true);
+        expect(verifyWebhookSignature(r.body, header, 'whsec_wrong')).toBe(false);
+        expect(verifyWebhookSignature(r.body + ' ', header, secret)).toBe(false);
+        // A replay 6 minutes later is refused.
+        const t0 = Number(header.match(/t=(\d+)/)![1]);
+        expect(verifyWebhookSignature(r.body, header, secret, t0 + 360)).toBe(false);
+      }
+      const tries = receiver.received.map((r) =>
+        Number((r.headers['tarjama-signature'] as string).match(/t=(\d+)/)![1]),
+      );
+      // Back-off: 1 s, 2 s, 4 s between tries (whole seconds, pg-boss polls every second).
+      expect(tries[3] - tries[0]).toBeGreaterThanOrEqual(6);
 
-    const log = await until(
-      'the delivery log',
-      async () => {
-        const l = await api(t, key, 'GET', `/v1/webhooks/${created.body.id}/deliveries`);
-        return l.body.deliveries[0]?.status === 'succeeded' ? l : null;
-      },
-      10_000,
-    );
-    expect(log.body.deliveries[0].attempts.map((a: any) => a.status)).toEqual([500, 500, 500, 200]);
-  }, 90_000);
+      const log = await until(
+        'the delivery log',
+        async () => {
+          const l = await api(t, key, 'GET', `/v1/webhooks/${created.body.id}/deliveries`);
+          return l.body.deliveries[0]?.status === 'succeeded' ? l : null;
+        },
+        10_000,
+      );
+      expect(log.body.deliveries[0].attempts.map((a: any) => a.status)).toEqual([500, 500, 500, 200]);
+    },
+    90_000,
+  );
 
-  it("another account gets 404 on the endpoint's ids; Free accounts cannot add endpoints", async () => {
+  it.sequential("another account gets 404 on the endpoint's ids; Free accounts cannot add endpoints", async () => {
     const a = await proUserWithKey(t);
     const b = await proUserWithKey(t);
     const created = await api(t, a.key, 'POST', '/v1/webhooks', { url: receiver.url, events: ['job.failed'] });

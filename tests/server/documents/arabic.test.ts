@@ -3,14 +3,15 @@
  * documented API): paragraphs and runs become right-to-left, left-aligned paragraphs become right-aligned,
  * tables mirror, and the text stays in logical order.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibreTranslateEngine } from '../../../server/src/engines/translation/libretranslate.engine.ts';
 import { translateDocument } from '../../../server/src/documents/document-translator.ts';
 import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.ts';
-import { checkFidelity } from '../../../scripts/fidelity-check.ts';
+import { checkFidelity, convertToPdfs, type PdfConversion } from '../../../scripts/fidelity-check.ts';
 import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
 import { makeDocx, para, richBody } from './helpers/docx-fixture.ts';
@@ -118,17 +119,38 @@ describe('the test data documents to Arabic (network engine stub)', () => {
     'toc.docx',
   ];
 
+  const engine = () => createLibreTranslateEngine({ url: server.url }, { timeoutSeconds: 10, retries: 0 });
+  /** Each file's translation (or its error), made before the tests into a folder of this block's own. */
+  const done = new Map<string, { result?: Awaited<ReturnType<typeof translateDocument>>; error?: unknown }>();
+  /** Each translation's PDF conversion, all made with one LibreOffice start (convertToPdfs). */
+  const pdfs = new Map<string, PdfConversion>();
+  let outDir: string;
+  beforeAll(async () => {
+    outDir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-docs-test-'));
+    for (const name of files) {
+      try {
+        const result = await translateDocument({
+          inputPath: path.join(dir, name),
+          filename: name,
+          from: 'en',
+          to: ['ar'],
+          outDir: path.join(outDir, name.replace(/\.docx$/, '')),
+          engineFor: engine,
+        });
+        done.set(name, { result });
+      } catch (error) {
+        done.set(name, { error });
+      }
+    }
+    const outputs = files.flatMap((name) => done.get(name)?.result?.outputs[0]?.path ?? []);
+    const converted = await convertToPdfs(outputs);
+    outputs.forEach((p, i) => pdfs.set(p, converted[i]));
+  });
+  afterAll(() => rm(outDir, { recursive: true, force: true }));
+
   it.each(files)('%s comes out right-to-left and passes the fidelity check', async (name) => {
-    const out = await tempDir();
-    const engine = createLibreTranslateEngine({ url: server.url }, { timeoutSeconds: 10, retries: 0 });
-    const result = await translateDocument({
-      inputPath: path.join(dir, name),
-      filename: name,
-      from: 'en',
-      to: ['ar'],
-      outDir: out,
-      engineFor: () => engine,
-    });
+    const { result, error } = done.get(name)!;
+    if (!result) throw error;
     const doc = await readDocx(await readFile(result.outputs[0].path));
     const withText = doc.paragraphs.filter((p) => /\p{L}/u.test(p.text));
     expect(withText.length).toBeGreaterThan(0);
@@ -136,10 +158,15 @@ describe('the test data documents to Arabic (network engine stub)', () => {
     // The stub's glossary knows only a few words: Arabic must appear exactly when the engine gives any.
     const source = await readDocx(await readFile(path.join(dir, name)));
     const engineGives = (
-      await engine.translate(source.paragraphs.map((p) => p.text).filter(Boolean), { from: 'en', to: 'ar' })
+      await engine().translate(source.paragraphs.map((p) => p.text).filter(Boolean), { from: 'en', to: 'ar' })
     ).some((t) => /\p{Script=Arabic}/u.test(t));
     expect(withText.some((p) => /\p{Script=Arabic}/u.test(p.text))).toBe(engineGives);
-    const report = await checkFidelity(path.join(dir, name), result.outputs[0].path, { engine, from: 'en', to: 'ar' });
+    const report = await checkFidelity(path.join(dir, name), result.outputs[0].path, {
+      engine: engine(),
+      from: 'en',
+      to: 'ar',
+      pdf: pdfs.get(result.outputs[0].path),
+    });
     expect(report.problems).toEqual([]);
   });
 });

@@ -3,10 +3,11 @@
  * document: DeepL 456 (quota), 413 (a text over 128 KiB), OpenAI 413 (an upload over 25 MB) fail at
  * once with their own code and no retry; a long Retry-After is waited for up to the setting; a pair that another
  * configured engine serves falls back to it; a job whose engine quota is used up fails after one try with its
- * credits back (both databases).
+ * credits back (both databases). The media runs take the JFK clip's words as the user's own SRT: what fails is
+ * translation, so no speech recogniser needs to run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -32,6 +33,24 @@ import { balanceOf } from '../../../server/src/modules/credits/ledger.repository
 const KEY = 'k-123:fx';
 type DeepL = Awaited<ReturnType<typeof startFakeDeepL>>;
 const translateCalls = (d: DeepL) => d.requests.filter((r) => r.path === '/v2/translate').length;
+
+/** The words of the JFK clip, timed by listening. */
+const JFK_SRT = `1
+00:00:00,300 --> 00:00:07,800
+And so, my fellow Americans, ask not what your country can do for you,
+
+2
+00:00:08,000 --> 00:00:10,600
+ask what you can do for your country.
+`;
+/** A folder of this file's own holding jfk.srt (removed after). */
+let srtDir: string;
+const jfkSrt = () => path.join(srtDir, 'jfk.srt');
+beforeAll(async () => {
+  srtDir = await mkdtemp(path.join(os.tmpdir(), 'engine-failures-'));
+  await writeFile(jfkSrt(), JFK_SRT);
+});
+afterAll(() => rm(srtDir, { recursive: true, force: true }));
 
 /** Catches the rejection of `p` (the test fails when `p` resolves). */
 async function rejection(p: Promise<unknown>): Promise<EngineHttpError> {
@@ -134,6 +153,7 @@ describe('a pair another configured engine serves falls back to it', () => {
         voiceMode: 'dubbing' as const,
         baseName: 'jfk',
         outDir: dir,
+        ownWords: { path: jfkSrt(), extension: 'srt' as const },
       };
       const result = await runMediaPipeline(req, createEngineRegistry(config).choose(req));
       expect(result.engines.translation_de).toBe('libretranslate');
@@ -175,8 +195,11 @@ describe.each(DATABASE_KINDS)('a job whose engine quota is used up, on %s', (kin
   it('fails after one try with ENGINE_QUOTA_EXCEEDED and gives the credits back', async () => {
     const alice = await createUser(t, 100);
     const url = (await uploadByPut(t, alice, JFK_MP4, 'jfk.mp4', 'video/mp4')).fileUrl;
+    const srt = await uploadByPut(t, alice, jfkSrt(), 'jfk.srt', 'application/x-subrip');
+    expect(srt.status).toBe(200);
     const sub = await api(t, alice, 'POST', '/v1/jobs/translate', {
       media_url: url,
+      source_subtitles_url: srt.fileUrl,
       source_language: 'en',
       target_languages: ['de'],
       services_to_run: ['subtitle'],

@@ -17,6 +17,7 @@
  * Auth: header `xi-api-key`. Errors as documented: 401 `{"detail": {"status": "invalid_api_key", "message"}}`,
  * 400 `{"detail": {"status": "invalid_model", ...}}`, 422 `{"detail": [{"loc", "msg", "type"}]}`, 429.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,38 @@ import {
 } from './fake-http.ts';
 
 const MODELS = ['scribe_v1', 'scribe_v2'];
+
+/** What speech-to-text found in a file: pocketsphinx's words and, when diarizing, the classic speaker turns. */
+type Recognised = {
+  t: Awaited<ReturnType<ReturnType<typeof createPocketsphinxEngine>['transcribe']>>;
+  turns: ReturnType<typeof diarizeClassic>;
+} | null;
+
+/** Recognises (and diarizes) the uploaded file; null when ffmpeg cannot read it. */
+async function recognise(
+  sphinx: ReturnType<typeof createPocketsphinxEngine>,
+  bytes: Buffer,
+  diarize: boolean,
+  numSpeakers: number | undefined,
+): Promise<Recognised> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-elevenlabs-'));
+  try {
+    const input = path.join(dir, 'in');
+    await writeFile(input, bytes);
+    const wav = path.join(dir, 'a.wav');
+    const conv = await runProcess(
+      'ffmpeg',
+      ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-ar', '16000', wav],
+      { allowFailure: true },
+    );
+    if (conv.code !== 0) return null;
+    const t = await sphinx.transcribe(wav, { language: 'en' });
+    const turns = diarize ? diarizeClassic(await readWav(wav), numSpeakers ? { numSpeakers } : {}) : [];
+    return { t, turns };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 const unprocessable = (field: string, msg: string, type = 'value_error') => ({
   status: 422,
@@ -102,11 +135,33 @@ async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<strin
 /**
  * Starts the fake; requests must carry `xi-api-key: apiKey`. `clones`: the voices made by POST /v1/voices/add
  * and not deleted yet (fake-elevenlabs-voices.ts); `isolation`: what audio isolation answers and its limits.
+ * `rememberSpeech`: speech-to-text recognises and diarizes each distinct file once and answers the same file again
+ * from memory (pocketsphinx and the classic diarization are deterministic: the answer is the same), for tests that
+ * send one recording in several jobs and do not time the speech-to-text call.
  */
 export async function startFakeElevenLabs(opts: {
   apiKey: string;
-}): Promise<FakeServer & { clones: Map<string, FakeClone>; isolation: FakeIsolation }> {
+  rememberSpeech?: boolean;
+}): Promise<
+  FakeServer & { clones: Map<string, FakeClone>; isolation: FakeIsolation; recogniseAhead: (wav: Buffer) => void }
+> {
   const sphinx = createPocketsphinxEngine();
+  /** Recognised words and speaker turns by the file's SHA-256 and the asked speaker count (`rememberSpeech`). */
+  const remembered = new Map<string, Promise<Recognised>>();
+  /** The recognition of `bytes`: remembered (`rememberSpeech`) or started now. */
+  const recognition = (bytes: Buffer, diarize: boolean, numSpeakers: number | undefined) => {
+    if (!opts.rememberSpeech) return recognise(sphinx, bytes, diarize, numSpeakers);
+    const key = `${createHash('sha256').update(bytes).digest('hex')} ${diarize ? (numSpeakers ?? 'auto') : 'none'}`;
+    let recognising = remembered.get(key);
+    if (!recognising) {
+      recognising = recognise(sphinx, bytes, diarize, numSpeakers);
+      remembered.set(key, recognising);
+      // An unreadable file or a failed recognition is not remembered: the next request tries again.
+      const forget = () => void remembered.delete(key);
+      recognising.then((r) => r ?? forget(), forget);
+    }
+    return recognising;
+  };
   const clones = new Map<string, FakeClone>();
   const isolation = newFakeIsolation();
   const server = await startFakeServer(
@@ -163,72 +218,65 @@ export async function startFakeElevenLabs(opts: {
       const granularity = (f.get('timestamps_granularity') as string | null) ?? 'word';
       if (!['none', 'word', 'character'].includes(granularity))
         return unprocessable('timestamps_granularity', "Input should be 'none', 'word' or 'character'");
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-elevenlabs-'));
-      try {
-        const input = path.join(dir, 'in');
-        await writeFile(input, Buffer.from(await file.arrayBuffer()));
-        const wav = path.join(dir, 'a.wav');
-        const conv = await runProcess(
-          'ffmpeg',
-          ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-ac', '1', '-ar', '16000', wav],
-          { allowFailure: true },
-        );
-        if (conv.code !== 0)
-          return { status: 400, body: { detail: { status: 'invalid_audio', message: 'The audio file is invalid.' } } };
-        const t = await sphinx.transcribe(wav, { language: 'en' });
-        const turns = diarize ? diarizeClassic(await readWav(wav), numSpeakers ? { numSpeakers } : {}) : [];
-        const ids = new Map<string, string>();
-        const speakerOf = (start: number, end: number) => {
-          const mid = (start + end) / 2;
-          const turn =
-            turns.find((x) => mid >= x.start && mid < x.end) ??
-            turns.reduce<(typeof turns)[number] | undefined>(
-              (best, x) =>
-                !best || Math.abs((x.start + x.end) / 2 - mid) < Math.abs((best.start + best.end) / 2 - mid) ? x : best,
-              undefined,
-            );
-          const key = turn?.speaker ?? 'S1';
-          if (!ids.has(key)) ids.set(key, `speaker_${ids.size}`);
-          return ids.get(key)!;
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const recognised = await recognition(bytes, diarize, numSpeakers);
+      if (!recognised)
+        return { status: 400, body: { detail: { status: 'invalid_audio', message: 'The audio file is invalid.' } } };
+      const { t, turns } = recognised;
+      const ids = new Map<string, string>();
+      const speakerOf = (start: number, end: number) => {
+        const mid = (start + end) / 2;
+        const turn =
+          turns.find((x) => mid >= x.start && mid < x.end) ??
+          turns.reduce<(typeof turns)[number] | undefined>(
+            (best, x) =>
+              !best || Math.abs((x.start + x.end) / 2 - mid) < Math.abs((best.start + best.end) / 2 - mid) ? x : best,
+            undefined,
+          );
+        const key = turn?.speaker ?? 'S1';
+        if (!ids.has(key)) ids.set(key, `speaker_${ids.size}`);
+        return ids.get(key)!;
+      };
+      const words = t.words.flatMap((w, i) => {
+        const word = {
+          text: w.text,
+          start: w.start,
+          end: w.end,
+          type: 'word',
+          logprob: -0.1,
+          ...(diarize ? { speaker_id: speakerOf(w.start, w.end) } : {}),
         };
-        const words = t.words.flatMap((w, i) => {
-          const word = {
-            text: w.text,
-            start: w.start,
-            end: w.end,
-            type: 'word',
-            logprob: -0.1,
-            ...(diarize ? { speaker_id: speakerOf(w.start, w.end) } : {}),
-          };
-          const next = t.words[i + 1];
-          return next
-            ? [
-                word,
-                {
-                  text: ' ',
-                  start: w.end,
-                  end: next.start,
-                  type: 'spacing',
-                  logprob: 0,
-                  ...(diarize ? { speaker_id: word.speaker_id } : {}),
-                },
-              ]
-            : [word];
-        });
-        return {
-          status: 200,
-          body: {
-            language_code: (f.get('language_code') as string | null) ?? 'eng',
-            language_probability: 0.98,
-            text: t.words.map((w) => w.text).join(' '),
-            words: granularity === 'none' ? [] : words,
-          },
-        };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+        const next = t.words[i + 1];
+        return next
+          ? [
+              word,
+              {
+                text: ' ',
+                start: w.end,
+                end: next.start,
+                type: 'spacing',
+                logprob: 0,
+                ...(diarize ? { speaker_id: word.speaker_id } : {}),
+              },
+            ]
+          : [word];
+      });
+      return {
+        status: 200,
+        body: {
+          language_code: (f.get('language_code') as string | null) ?? 'eng',
+          language_probability: 0.98,
+          text: t.words.map((w) => w.text).join(' '),
+          words: granularity === 'none' ? [] : words,
+        },
+      };
     },
     { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests.' } },
   );
-  return Object.assign(server, { clones, isolation });
+  /**
+   * With `rememberSpeech`: starts recognising and diarizing `wav` (Auto speaker count) now, so that a later
+   * speech-to-text request of the same bytes is answered from memory without waiting for all of it.
+   */
+  const recogniseAhead = (wav: Buffer) => void recognition(wav, true, undefined).catch(() => undefined);
+  return Object.assign(server, { clones, isolation, recogniseAhead });
 }

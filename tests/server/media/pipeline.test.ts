@@ -22,6 +22,15 @@ import type { FakeServer } from '../fakes/fake-http.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 
 const DATA = `${TESTDATA}`;
+/** The words of the JFK clip, timed by listening. */
+const JFK_SRT = `1
+00:00:00,300 --> 00:00:07,800
+And so, my fellow Americans, ask not what your country can do for you,
+
+2
+00:00:08,000 --> 00:00:10,600
+ask what you can do for your country.
+`;
 let dir: string;
 let tmp: string;
 const registry = createEngineRegistry(LOCAL_ENGINES_CONFIG);
@@ -301,12 +310,16 @@ describe('media pipeline with network engines configured (local servers speaking
     const lt = await startFakeLibreTranslate();
     try {
       const config: EnginesConfig = { ...LOCAL_ENGINES_CONFIG, libreTranslate: { url: lt.url } };
+      // The clip's words as the user's own SRT: this is about Arabic out, not the recogniser (tested above).
+      const words = path.join(dir, 'jfk.srt');
+      await writeFile(words, JFK_SRT);
       const result = await pipeline(
         request({
           inputPath: `${DATA}/audio/jfk.wav`,
           targetLanguages: ['ar'],
           services: ['subtitle', 'voice_over'],
           baseName: 'jfk',
+          ownWords: { path: words, extension: 'srt' },
         }),
         createEngineRegistry(config),
       );

@@ -1,6 +1,7 @@
 /**
  * Engine usage and spend caps (issue 26 item 6, issue 21 item 5), on PGlite and PostgreSQL, against the local DeepL
- * and LibreTranslate servers answering as those APIs document:
+ * and LibreTranslate servers answering as those APIs document (every job has the user's own English words of the JFK
+ * clip as its source: what is counted is translation, so no speech recogniser needs to run):
  * - a real subtitle job into German: the month's DeepL usage in the database is the characters DeepL itself counted,
  *   priced at DEEPL_USD_PER_MILLION_CHARS; GET /metrics has the per-engine families;
  * - with DEEPL_MONTHLY_SPEND_CAP_USD reached by that job, /readyz says `engine_spend: "reached"` (operators: the
@@ -8,6 +9,9 @@
  * - with no second engine, a job fails with ENGINE_SPEND_CAP_REACHED (a text that does not blame the user) and its
  *   credits are given back; the spend that reached the cap was written by another process (the shared table).
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
@@ -33,11 +37,31 @@ function valueOf(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-/** Submits a German subtitle job on the JFK clip and waits until it ends. */
+/** The words of the JFK clip, timed by listening (about 110 characters to translate). */
+const JFK_SRT = `1
+00:00:00,300 --> 00:00:07,800
+And so, my fellow Americans, ask not what your country can do for you,
+
+2
+00:00:08,000 --> 00:00:10,600
+ask what you can do for your country.
+`;
+/** A folder of this file's own holding jfk.srt (removed after). */
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'engine-spend-'));
+  await writeFile(path.join(dir, 'jfk.srt'), JFK_SRT);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Submits a German subtitle job on the JFK clip with its words as an SRT and waits until it ends. */
 async function runJob(t: TestApp, user: TestUser): Promise<v.InferOutput<typeof JobResponse>> {
   const url = (await uploadByPut(t, user, JFK_MP4, 'jfk.mp4', 'video/mp4')).fileUrl;
+  const srt = await uploadByPut(t, user, path.join(dir, 'jfk.srt'), 'jfk.srt', 'application/x-subrip');
+  expect(srt.status).toBe(200);
   const sub = await api(t, user, 'POST', '/v1/jobs/translate', {
     media_url: url,
+    source_subtitles_url: srt.fileUrl,
     source_language: 'en',
     target_languages: ['de'],
     services_to_run: ['subtitle'],
