@@ -1,8 +1,10 @@
 /**
  * Helpers of the editor's money tests (issue 24): a finished jfk.mp4 job (English -> Spanish, subtitles and
- * Standard voice-over) made by the real pipeline and engines, polling, raw JSON calls (a body JSON.stringify
+ * Standard voice-over) made by the real pipeline and engines from the user's own English subtitles, polling, raw JSON calls (a body JSON.stringify
  * cannot write, such as the literal `1e999`), and the ledger lines of a user.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditLedger } from '../../../server/src/db/schema/index.ts';
@@ -37,11 +39,41 @@ export function completed(t: TestApp, user: TestUser, id: string, timeoutMs?: nu
   );
 }
 
-/** A completed jfk.mp4 job of `user`: en -> `targets`, subtitles and Standard voice-over. Its id. */
+/**
+ * What the recogniser hears in jfk.mp4 (its four cues, word for word and to the hundredth of a second), as the
+ * user's own subtitles: the money tests edit, price and re-dub the tracks, so the job skips recognition (the
+ * slowest step, tested elsewhere) and starts from the same source track.
+ */
+const JFK_EN_SRT = `1
+00:00:00,290 --> 00:00:02,410
+And I got my america.
+
+2
+00:00:03,290 --> 00:00:04,300
+And not.
+
+3
+00:00:05,350 --> 00:00:07,670
+What your country can do for you.
+
+4
+00:00:08,160 --> 00:00:10,460
+And when you can do to your country.
+`;
+
+/**
+ * A completed jfk.mp4 job of `user`: en (its subtitles, JFK_EN_SRT) -> `targets`, subtitles and Standard
+ * voice-over. Its id.
+ */
 export async function finishedDubJob(t: TestApp, user: TestUser, targets = ['es']): Promise<string> {
   const up = await uploadByPut(t, user, JFK_MP4, 'jfk.mp4', 'video/mp4');
+  const srtFile = path.join(t.dataDir, 'jfk_en.srt');
+  if (!fs.existsSync(srtFile)) fs.writeFileSync(srtFile, JFK_EN_SRT);
+  const srt = await uploadByPut(t, user, srtFile, 'jfk_en.srt', 'application/x-subrip');
+  expect(srt.status).toBe(200);
   const sub = await api(t, user, 'POST', '/v1/jobs/translate', {
     media_url: up.fileUrl,
+    source_subtitles_url: srt.fileUrl,
     source_language: 'en',
     target_languages: targets,
     services_to_run: ['subtitle', 'voice_over'],
