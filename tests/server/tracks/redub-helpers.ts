@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditLedger } from '../../../server/src/db/schema/index.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { api, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
+import { api, JFK_EN_SRT, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
 
 /** Polls `fn` every 200 ms until it returns a truthy value. @throws after `timeoutMs`. */
 export async function waitFor<T>(
@@ -38,28 +38,6 @@ export function completed(t: TestApp, user: TestUser, id: string, timeoutMs?: nu
     timeoutMs,
   );
 }
-
-/**
- * What the recogniser hears in jfk.mp4 (its four cues, word for word and to the hundredth of a second), as the
- * user's own subtitles: the money tests edit, price and re-dub the tracks, so the job skips recognition (the
- * slowest step, tested elsewhere) and starts from the same source track.
- */
-const JFK_EN_SRT = `1
-00:00:00,290 --> 00:00:02,410
-And I got my america.
-
-2
-00:00:03,290 --> 00:00:04,300
-And not.
-
-3
-00:00:05,350 --> 00:00:07,670
-What your country can do for you.
-
-4
-00:00:08,160 --> 00:00:10,460
-And when you can do to your country.
-`;
 
 /**
  * A completed jfk.mp4 job of `user`: en (its subtitles, JFK_EN_SRT) -> `targets`, subtitles and Standard
