@@ -13,6 +13,28 @@ export const JFK_MP4 = `${TESTDATA}video/jfk.mp4`;
 export const JFK_WAV = `${TESTDATA}audio/jfk.wav`;
 export const SAMPLE_DOCX = `${TESTDATA}docx/test.docx`;
 
+/**
+ * What the recogniser hears in jfk.mp4 (its four cues, word for word and to the hundredth of a second), as the
+ * user's own subtitles (jfk.mp4 and jfk.wav are the same speech), for tests about what comes after recognition:
+ * the job skips the recogniser (the slowest step, tested elsewhere) and starts from the same source track.
+ */
+export const JFK_EN_SRT = `1
+00:00:00,290 --> 00:00:02,410
+And I got my america.
+
+2
+00:00:03,290 --> 00:00:04,300
+And not.
+
+3
+00:00:05,350 --> 00:00:07,670
+What your country can do for you.
+
+4
+00:00:08,160 --> 00:00:10,460
+And when you can do to your country.
+`;
+
 export interface TestUser {
   id: string;
   token: string;

@@ -24,7 +24,7 @@ import { openDatabase, type Database } from '../../../server/src/db/database.ts'
 import { creditLedger, jobs, users } from '../../../server/src/db/schema/index.ts';
 import { addCredits, balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
 import { createTokenService } from '../../../server/src/modules/auth/token.service.ts';
-import { JFK_MP4 } from './fixtures.ts';
+import { JFK_EN_SRT, JFK_MP4 } from './fixtures.ts';
 
 const SECRET = 'kill-test-secret-kill-test-secret-0123456789';
 
@@ -68,27 +68,28 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
     children.push(first);
     await untilServing(base, first, log, 90_000, '/healthz');
 
-    const target = (await (
-      await fetch(`${base}/v1/uploads/presigned-url`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ filename: 'jfk.mp4', content_type: 'video/mp4' }),
-      })
-    ).json()) as any;
-    expect(
-      (
-        await fetch(target.upload_url, {
-          method: 'PUT',
-          headers: { 'content-type': 'video/mp4' },
-          body: fs.readFileSync(JFK_MP4),
+    const upload = async (filename: string, contentType: string, body: Buffer) => {
+      const target = (await (
+        await fetch(`${base}/v1/uploads/presigned-url`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ filename, content_type: contentType }),
         })
-      ).status,
-    ).toBe(200);
+      ).json()) as any;
+      expect(
+        (await fetch(target.upload_url, { method: 'PUT', headers: { 'content-type': contentType }, body })).status,
+      ).toBe(200);
+      return target.file_url as string;
+    };
+    const media = await upload('jfk.mp4', 'video/mp4', fs.readFileSync(JFK_MP4));
+    // The user's own English subtitles: the job skips the recogniser (what is tested is the kill and the charge).
+    const words = await upload('jfk_en.srt', 'application/x-subrip', Buffer.from(JFK_EN_SRT));
     const submit = await fetch(`${base}/v1/jobs/translate`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({
-        media_url: target.file_url,
+        media_url: media,
+        source_subtitles_url: words,
         source_language: 'en',
         target_languages: ['es', 'fr', 'pt'],
         services_to_run: ['subtitle', 'voice_over'],

@@ -4,11 +4,13 @@
  * Business user submits one. The Business job starts next; then the Free users' first jobs in the order they came,
  * and the first user's second job only after the other users' first jobs, although it was submitted before them.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { api, createUser, JFK_MP4, JFK_WAV, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
+import { api, createUser, JFK_EN_SRT, JFK_MP4, JFK_WAV, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
 import { jobs, subscriptions } from '../../../server/src/db/schema/index.ts';
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 240_000) {
@@ -29,7 +31,11 @@ describe.each(DATABASE_KINDS)('queue priority and fair share on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  async function userWithUpload(plan: 'Free' | 'business', file: string, name: string, type: string) {
+  /**
+   * A user of `plan` with `file` uploaded; with `ownWords`, also its English subtitles (JFK_EN_SRT), so the job
+   * skips the recogniser: the order the jobs start in is tested here, not what they hear.
+   */
+  async function userWithUpload(plan: 'Free' | 'business', file: string, name: string, type: string, ownWords = false) {
     const user = await createUser(t, 500);
     if (plan !== 'Free')
       await t.ctx.db.insert(subscriptions).values({
@@ -42,12 +48,18 @@ describe.each(DATABASE_KINDS)('queue priority and fair share on %s', (kind) => {
       });
     const up = await uploadByPut(t, user, file, name, type);
     expect(up.status).toBe(200);
-    return { user, fileUrl: up.fileUrl };
+    if (!ownWords) return { user, fileUrl: up.fileUrl };
+    const srtFile = path.join(t.dataDir, 'jfk_en.srt');
+    fs.writeFileSync(srtFile, JFK_EN_SRT);
+    const srt = await uploadByPut(t, user, srtFile, 'jfk_en.srt', 'application/x-subrip');
+    expect(srt.status).toBe(200);
+    return { user, fileUrl: up.fileUrl, srtUrl: srt.fileUrl };
   }
 
-  async function submit(u: { user: TestUser; fileUrl: string }, services: string[], targets = ['es']) {
+  async function submit(u: { user: TestUser; fileUrl: string; srtUrl?: string }, services: string[], targets = ['es']) {
     const res = await api(t, u.user, 'POST', '/v1/jobs/translate', {
       media_url: u.fileUrl,
+      ...(u.srtUrl ? { source_subtitles_url: u.srtUrl } : {}),
       source_language: 'en',
       target_languages: targets,
       services_to_run: services,
@@ -59,8 +71,8 @@ describe.each(DATABASE_KINDS)('queue priority and fair share on %s', (kind) => {
   it('a Business job submitted after five Free users’ jobs starts next; each user’s first job before anyone’s second', async () => {
     const busyUser = await userWithUpload('Free', JFK_MP4, 'jfk.mp4', 'video/mp4');
     const free: Array<{ user: TestUser; fileUrl: string }> = [];
-    for (let i = 0; i < 5; i++) free.push(await userWithUpload('Free', JFK_WAV, 'jfk.wav', 'audio/wav'));
-    const business = await userWithUpload('business', JFK_WAV, 'jfk.wav', 'audio/wav');
+    for (let i = 0; i < 5; i++) free.push(await userWithUpload('Free', JFK_WAV, 'jfk.wav', 'audio/wav', true));
+    const business = await userWithUpload('business', JFK_WAV, 'jfk.wav', 'audio/wav', true);
 
     // The one worker is busy with a long job (voice-over in three languages).
     const busy = await submit(busyUser, ['subtitle', 'voice_over'], ['es', 'fr', 'pt']);

@@ -1,13 +1,15 @@
 /**
  * Helpers of the editor's money tests (issue 24): a finished jfk.mp4 job (English -> Spanish, subtitles and
- * Standard voice-over) made by the real pipeline and engines, polling, raw JSON calls (a body JSON.stringify
+ * Standard voice-over) made by the real pipeline and engines from the user's own English subtitles, polling, raw JSON calls (a body JSON.stringify
  * cannot write, such as the literal `1e999`), and the ledger lines of a user.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditLedger } from '../../../server/src/db/schema/index.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { api, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
+import { api, JFK_EN_SRT, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
 
 /** Polls `fn` every 200 ms until it returns a truthy value. @throws after `timeoutMs`. */
 export async function waitFor<T>(
@@ -37,11 +39,19 @@ export function completed(t: TestApp, user: TestUser, id: string, timeoutMs?: nu
   );
 }
 
-/** A completed jfk.mp4 job of `user`: en -> `targets`, subtitles and Standard voice-over. Its id. */
+/**
+ * A completed jfk.mp4 job of `user`: en (its subtitles, JFK_EN_SRT) -> `targets`, subtitles and Standard
+ * voice-over. Its id.
+ */
 export async function finishedDubJob(t: TestApp, user: TestUser, targets = ['es']): Promise<string> {
   const up = await uploadByPut(t, user, JFK_MP4, 'jfk.mp4', 'video/mp4');
+  const srtFile = path.join(t.dataDir, 'jfk_en.srt');
+  if (!fs.existsSync(srtFile)) fs.writeFileSync(srtFile, JFK_EN_SRT);
+  const srt = await uploadByPut(t, user, srtFile, 'jfk_en.srt', 'application/x-subrip');
+  expect(srt.status).toBe(200);
   const sub = await api(t, user, 'POST', '/v1/jobs/translate', {
     media_url: up.fileUrl,
+    source_subtitles_url: srt.fileUrl,
     source_language: 'en',
     target_languages: targets,
     services_to_run: ['subtitle', 'voice_over'],

@@ -1,7 +1,8 @@
 /**
  * Issue 24: the editor must not give away work or lose a charge. On the real pipeline and engines, on PGlite and
- * PostgreSQL: one finished jfk.mp4 job (English -> Spanish, subtitles and Standard voice-over) per test, edited
- * through the API as a user (or a probe) would.
+ * PostgreSQL: one finished jfk.mp4 job (English -> Spanish, subtitles and Standard voice-over, from the user's
+ * English subtitles) per test that changes it, edited through the API as a user (or a probe) would; the two tests
+ * whose every edit is refused share one, made before them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -18,15 +19,18 @@ import { eq } from 'drizzle-orm';
 describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
+  /** A finished job no test changes: every edit of item 1 and LOW is refused (each checks the revision stays). */
+  let unchanged: string;
 
   beforeAll(async () => {
     t = await startTestApp({ kind, queue: { work: true } });
     alice = await createUser(t, 1000);
+    unchanged = await finishedDubJob(t, alice);
   }, 200_000);
   afterAll(() => t?.close());
 
   it('item 1: a cue end of 1e999 is refused (400), the track and its SRT keep finite times, the re-dub price stays', async () => {
-    const jobId = await finishedDubJob(t, alice);
+    const jobId = unchanged;
     const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
     const es = body.targets.es.cues;
     // The last cue ends at 1e999 (no cue after it to overlap): JSON.parse reads Infinity.
@@ -51,7 +55,7 @@ describe.each(DATABASE_KINDS)('re-dub money on %s', (kind) => {
   });
 
   it('LOW: a lone surrogate in a cue and a cue beyond the media are clear 400s; a 10,000-character voice id answers in the error contract', async () => {
-    const jobId = await finishedDubJob(t, alice);
+    const jobId = unchanged;
     const { body } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
     const es = body.targets.es.cues;
     const cues = [{ ...es[0], text: 'BROKEN' }, ...es.slice(1)];
