@@ -7,6 +7,7 @@ import { createContext } from './context.ts';
 import { buildApp } from './app.ts';
 import { registerJobHandlers } from './worker.ts';
 import { installShutdown } from './shutdown.ts';
+import { closeHttpGracefully } from './http-close.ts';
 import { startLeftoverSweeps } from './storage/leftover-sweep.ts';
 
 async function main(): Promise<void> {
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     'Tarjama is listening',
   );
 
-  installShutdown(ctx, () => app.close());
+  installShutdown(ctx, () => closeHttpGracefully(app));
 }
 
 main().catch((err) => {

@@ -9,6 +9,7 @@ import { loadConfig, ConfigError } from './config/index.ts';
 import { createContext } from './context.ts';
 import { registerJobHandlers } from './worker.ts';
 import { installShutdown } from './shutdown.ts';
+import { closeHttpGracefully } from './http-close.ts';
 import { startWorkerHttp } from './worker-http.ts';
 import { startLeftoverSweeps } from './storage/leftover-sweep.ts';
 
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   await startLeftoverSweeps(ctx);
   registerJobHandlers(ctx);
   const http = config.app.workerHttpPort ? await startWorkerHttp(ctx, config.app.workerHttpPort) : undefined;
-  installShutdown(ctx, http && (() => http.close()));
+  installShutdown(ctx, http && (() => closeHttpGracefully(http)));
   await ctx.queue.start({ work: true, concurrency: config.app.workerConcurrency });
   ctx.logger.info(
     {

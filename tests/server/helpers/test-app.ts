@@ -12,6 +12,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { loadConfig } from '../../../server/src/config/index.ts';
 import { createContext, type AppContext } from '../../../server/src/context.ts';
 import { buildApp } from '../../../server/src/app.ts';
+import { closeHttpGracefully } from '../../../server/src/http-close.ts';
 import { registerJobHandlers } from '../../../server/src/worker.ts';
 import type { Mailer } from '../../../server/src/mail/mailer.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
@@ -87,7 +88,7 @@ export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
     routes,
     contract,
     async close() {
-      await app.close();
+      await closeHttpGracefully(app);
       await ctx.close();
       await testDb.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -89,7 +89,11 @@ describe('own words: imported subtitles, transcript auto-sync, same-language cap
     const es = parseSrt(SPANISH_SRT);
     expect(en.map((c) => [c.start, c.end])).toEqual(es.map((c) => [c.start, c.end]));
     expect(en.map((c) => c.lines.join(' ')).join(' ')).not.toContain('arenas');
-    expect((await fetch(job.output_files.en.voice_over.voice_over_url)).status).toBe(200);
+    // Read to the end: a body left unread holds the server's answer open, and closing the server then waits for
+    // the connection's keep-alive timeout (72 s of this file's time before).
+    const mp3 = await fetch(job.output_files.en.voice_over.voice_over_url);
+    expect(mp3.status).toBe(200);
+    expect((await mp3.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
   });
 
   it('on Auto-detect, subtitles long enough to be sure of give the job their language (Spanish)', async () => {
