@@ -819,7 +819,9 @@ export const ENDPOINTS = {
     summary: 'A signed download of an output or upload (the URLs in output_files)',
     description:
       'Only with local storage (with S3 the URLs point at the bucket). Range requests are answered 206 so media ' +
-      'players can seek; HEAD answers the headers alone.',
+      'players can seek; HEAD answers the headers alone. A file can change under the same URL (an edit renders the ' +
+      'subtitles again, a re-dub the audio): answers say Cache-Control: private, no-cache with an ETag, and a ' +
+      'request whose If-None-Match names the current ETag gets 304 with no body.',
     auth: 'signed',
     pathParams: { key: 'The storage key of the file (it may contain slashes).' },
     query: v.object({
@@ -829,12 +831,22 @@ export const ENDPOINTS = {
       inline: v.optional(v.string()),
       signature: v.string(),
     }),
-    headers: [{ name: 'Range', description: 'bytes=START-END, bytes=START- or bytes=-LAST (one range).' }],
+    headers: [
+      { name: 'Range', description: 'bytes=START-END, bytes=START- or bytes=-LAST (one range).' },
+      { name: 'If-None-Match', description: 'The ETag of the copy the client holds (304 while it is current).' },
+    ],
     response: {
       status: 200,
       contentType: 'application/octet-stream',
-      description: 'The file (206 with Content-Range for a Range request)',
-      headers: { 'Content-Disposition': 'The file name', 'Accept-Ranges': 'bytes' },
+      description: 'The file (206 with Content-Range for a Range request; 304 with no body when If-None-Match matches)',
+      alsoStatuses: [304],
+      headers: {
+        'Content-Disposition': 'The file name',
+        'Accept-Ranges': 'bytes',
+        'Cache-Control': 'private, no-cache (ask again each time: the file may have changed)',
+        ETag: 'The file version (size and last change)',
+        'Last-Modified': 'When the file was last written',
+      },
     },
     errors: ['DOWNLOAD_LINK_INVALID', 'FILE_GONE'],
     textErrors: { 416: 'The Range starts past the end of the file (empty body; Content-Range: bytes */SIZE).' },

@@ -6,10 +6,12 @@
  */
 import type { Readable } from 'node:stream';
 
-/** Size (bytes) and type of a stored object. */
+/** Size (bytes), type and last change of a stored object. */
 export interface StoredObject {
   sizeBytes: number;
   contentType?: string;
+  /** When the object was last written, where the storage knows (local files: the file's mtime). */
+  modifiedAt?: Date;
 }
 
 /** A byte range `[start, end]`, both inclusive, as in an HTTP Range header. */

@@ -57,7 +57,7 @@ export function createLocalStorage(opts: {
   async function stat(key: string): Promise<StoredObject | null> {
     try {
       const s = await fsp.stat(pathOf(key));
-      return s.isFile() ? { sizeBytes: s.size } : null;
+      return s.isFile() ? { sizeBytes: s.size, modifiedAt: s.mtime } : null;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -27,6 +27,7 @@ import { startFakeOpenAi, UPLOAD_LIMIT_BYTES } from '../fakes/fake-openai.server
 import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, JFK_WAV, uploadByPut } from '../jobs/fixtures.ts';
+import { JFK_SPOKEN_SRT } from '../helpers/testdata.ts';
 import { JobResponse } from '../../../contract/jobs.ts';
 import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
 
@@ -34,21 +35,12 @@ const KEY = 'k-123:fx';
 type DeepL = Awaited<ReturnType<typeof startFakeDeepL>>;
 const translateCalls = (d: DeepL) => d.requests.filter((r) => r.path === '/v2/translate').length;
 
-/** The words of the JFK clip, timed by listening. */
-const JFK_SRT = `1
-00:00:00,300 --> 00:00:07,800
-And so, my fellow Americans, ask not what your country can do for you,
-
-2
-00:00:08,000 --> 00:00:10,600
-ask what you can do for your country.
-`;
 /** A folder of this file's own holding jfk.srt (removed after). */
 let srtDir: string;
 const jfkSrt = () => path.join(srtDir, 'jfk.srt');
 beforeAll(async () => {
   srtDir = await mkdtemp(path.join(os.tmpdir(), 'engine-failures-'));
-  await writeFile(jfkSrt(), JFK_SRT);
+  await writeFile(jfkSrt(), JFK_SPOKEN_SRT);
 });
 afterAll(() => rm(srtDir, { recursive: true, force: true }));
 

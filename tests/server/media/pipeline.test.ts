@@ -19,18 +19,9 @@ import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
 import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
-import { TESTDATA } from '../helpers/testdata.ts';
+import { JFK_SPOKEN_SRT, TESTDATA } from '../helpers/testdata.ts';
 
 const DATA = `${TESTDATA}`;
-/** The words of the JFK clip, timed by listening. */
-const JFK_SRT = `1
-00:00:00,300 --> 00:00:07,800
-And so, my fellow Americans, ask not what your country can do for you,
-
-2
-00:00:08,000 --> 00:00:10,600
-ask what you can do for your country.
-`;
 let dir: string;
 let tmp: string;
 const registry = createEngineRegistry(LOCAL_ENGINES_CONFIG);
@@ -312,7 +303,7 @@ describe('media pipeline with network engines configured (local servers speaking
       const config: EnginesConfig = { ...LOCAL_ENGINES_CONFIG, libreTranslate: { url: lt.url } };
       // The clip's words as the user's own SRT: this is about Arabic out, not the recogniser (tested above).
       const words = path.join(dir, 'jfk.srt');
-      await writeFile(words, JFK_SRT);
+      await writeFile(words, JFK_SPOKEN_SRT);
       const result = await pipeline(
         request({
           inputPath: `${DATA}/audio/jfk.wav`,

@@ -20,6 +20,7 @@ import type { FakeServer } from '../fakes/fake-http.ts';
 import { DATABASE_KINDS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
+import { JFK_SPOKEN_SRT } from '../helpers/testdata.ts';
 import { JobResponse } from '../../../contract/jobs.ts';
 import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
 import { databaseUsageStore } from '../../../server/src/modules/metrics/engine-usage.repository.ts';
@@ -37,20 +38,11 @@ function valueOf(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-/** The words of the JFK clip, timed by listening (about 110 characters to translate). */
-const JFK_SRT = `1
-00:00:00,300 --> 00:00:07,800
-And so, my fellow Americans, ask not what your country can do for you,
-
-2
-00:00:08,000 --> 00:00:10,600
-ask what you can do for your country.
-`;
 /** A folder of this file's own holding jfk.srt (removed after). */
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'engine-spend-'));
-  await writeFile(path.join(dir, 'jfk.srt'), JFK_SRT);
+  await writeFile(path.join(dir, 'jfk.srt'), JFK_SPOKEN_SRT);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

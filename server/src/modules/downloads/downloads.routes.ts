@@ -30,6 +30,13 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** True when an If-None-Match header (`*` or a list of entity tags, weak ones compared weakly) names `etag`. */
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (ctx.storage.kind !== 'local') return;
   const storage = ctx.storage as LocalStorage;
@@ -47,11 +54,19 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const stat = await storage.stat(key);
     if (!stat) throw new AppError('FILE_GONE');
     const range = parseRange(request.headers.range, stat.sizeBytes);
+    // A file can change under the same key (an edit renders the SRT/VTT again, a re-dub the MP3/MP4) while a job
+    // list read from cache still hands out the same signed URL: the browser must ask again every time (no-cache)
+    // and is answered 304 while the file is the one it holds (RFC 9111 section 5.2.2.4; RFC 9110 section 13.1.2).
+    // A max-age here served a pre-edit SRT from the browser's cache for up to an hour.
+    const etag = `"${stat.sizeBytes.toString(36)}-${(stat.modifiedAt?.getTime() ?? 0).toString(36)}"`;
     reply
       .header('Content-Type', signed.contentType)
       .header('Content-Disposition', contentDisposition(signed.filename, signed.inline))
       .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, max-age=3600');
+      .header('Cache-Control', 'private, no-cache')
+      .header('ETag', etag);
+    if (stat.modifiedAt) reply.header('Last-Modified', stat.modifiedAt.toUTCString());
+    if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
     if (range === 'unsatisfiable') {
       return reply.status(416).header('Content-Range', `bytes */${stat.sizeBytes}`).send();
     }
