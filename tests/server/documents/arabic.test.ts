@@ -11,7 +11,8 @@ import { createLibreTranslateEngine } from '../../../server/src/engines/translat
 import { translateDocument } from '../../../server/src/documents/document-translator.ts';
 import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.ts';
-import { checkFidelity, convertToPdfs, type PdfConversion } from '../../../scripts/fidelity-check.ts';
+import { checkFidelity } from '../../../scripts/fidelity-check.ts';
+import { translateAllWithPdfs, type Translated } from './helpers/translate-all.ts';
 import { startFakeLibreTranslate } from '../fakes/fake-libretranslate.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
 import { makeDocx, para, richBody } from './helpers/docx-fixture.ts';
@@ -120,36 +121,26 @@ describe('the test data documents to Arabic (network engine stub)', () => {
   ];
 
   const engine = () => createLibreTranslateEngine({ url: server.url }, { timeoutSeconds: 10, retries: 0 });
-  /** Each file's translation (or its error), made before the tests into a folder of this block's own. */
-  const done = new Map<string, { result?: Awaited<ReturnType<typeof translateDocument>>; error?: unknown }>();
-  /** Each translation's PDF conversion, all made with one LibreOffice start (convertToPdfs). */
-  const pdfs = new Map<string, PdfConversion>();
+  /** Each file's translation (or its error) and its PDF, made before the tests into a folder of this block's own. */
+  let done: Map<string, Translated>;
   let outDir: string;
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-docs-test-'));
-    for (const name of files) {
-      try {
-        const result = await translateDocument({
-          inputPath: path.join(dir, name),
-          filename: name,
-          from: 'en',
-          to: ['ar'],
-          outDir: path.join(outDir, name.replace(/\.docx$/, '')),
-          engineFor: engine,
-        });
-        done.set(name, { result });
-      } catch (error) {
-        done.set(name, { error });
-      }
-    }
-    const outputs = files.flatMap((name) => done.get(name)?.result?.outputs[0]?.path ?? []);
-    const converted = await convertToPdfs(outputs);
-    outputs.forEach((p, i) => pdfs.set(p, converted[i]));
+    done = await translateAllWithPdfs(files, async (name) => {
+      return translateDocument({
+        inputPath: path.join(dir, name),
+        filename: name,
+        from: 'en',
+        to: ['ar'],
+        outDir: path.join(outDir, name.replace(/\.docx$/, '')),
+        engineFor: engine,
+      });
+    });
   });
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 
   it.each(files)('%s comes out right-to-left and passes the fidelity check', async (name) => {
-    const { result, error } = done.get(name)!;
+    const { result, error, pdf } = done.get(name)!;
     if (!result) throw error;
     const doc = await readDocx(await readFile(result.outputs[0].path));
     const withText = doc.paragraphs.filter((p) => /\p{L}/u.test(p.text));
@@ -165,7 +156,7 @@ describe('the test data documents to Arabic (network engine stub)', () => {
       engine: engine(),
       from: 'en',
       to: 'ar',
-      pdf: pdfs.get(result.outputs[0].path),
+      pdf,
     });
     expect(report.problems).toEqual([]);
   });

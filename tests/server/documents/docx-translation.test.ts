@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApertiumEngine } from '../../../server/src/engines/translation/apertium.engine.ts';
 import { inspectDocument, translateDocument } from '../../../server/src/documents/document-translator.ts';
-import { checkFidelity, convertToPdfs, type PdfConversion } from '../../../scripts/fidelity-check.ts';
+import { checkFidelity } from '../../../scripts/fidelity-check.ts';
+import { translateAllWithPdfs, type Translated } from './helpers/translate-all.ts';
 import { richDocx } from './helpers/docx-fixture.ts';
 import { readDocx, type ReadParagraph } from './helpers/docx-reader.ts';
 import { useTempDirs } from './helpers/temp.ts';
@@ -180,44 +181,34 @@ describe('the test data documents to Spanish', () => {
     'toc.docx',
   ];
 
-  /** Each file's translation (or its error), made before the tests into a folder of this block's own. */
-  const done = new Map<string, { result?: Awaited<ReturnType<typeof translateDocument>>; error?: unknown }>();
-  /** Each translation's PDF conversion, all made with one LibreOffice start (convertToPdfs). */
-  const pdfs = new Map<string, PdfConversion>();
+  /** Each file's translation (or its error) and its PDF, made before the tests into a folder of this block's own. */
+  let done: Map<string, Translated>;
   let outDir: string;
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-docs-test-'));
-    for (const name of files) {
-      try {
-        const out = path.join(outDir, name.replace(/\.docx$/, ''));
-        const result = await translateDocument({
-          inputPath: path.join(dir, name),
-          filename: name,
-          from: 'en',
-          to: ['es'],
-          outDir: out,
-          engineFor: () => apertium,
-        });
-        done.set(name, { result });
-      } catch (error) {
-        done.set(name, { error });
-      }
-    }
-    const outputs = files.flatMap((name) => done.get(name)?.result?.outputs[0]?.path ?? []);
-    const converted = await convertToPdfs(outputs);
-    outputs.forEach((p, i) => pdfs.set(p, converted[i]));
+    done = await translateAllWithPdfs(files, async (name) => {
+      const out = path.join(outDir, name.replace(/\.docx$/, ''));
+      return translateDocument({
+        inputPath: path.join(dir, name),
+        filename: name,
+        from: 'en',
+        to: ['es'],
+        outDir: out,
+        engineFor: () => apertium,
+      });
+    });
   });
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 
   it.each(files)('%s is translated and passes the fidelity check', async (name) => {
-    const { result, error } = done.get(name)!;
+    const { result, error, pdf } = done.get(name)!;
     if (!result) throw error;
     expect(result.words).toBeGreaterThan(0);
     const report = await checkFidelity(path.join(dir, name), result.outputs[0].path, {
       engine: apertium,
       from: 'en',
       to: 'es',
-      pdf: pdfs.get(result.outputs[0].path),
+      pdf,
     });
     expect(report.problems).toEqual([]);
   });
