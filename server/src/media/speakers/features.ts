@@ -33,14 +33,10 @@ export function frameFeatures(
   pitch?: Float32Array,
 ): FrameFeatures {
   const { frames } = mfcc(audio.samples, audio.rate);
-  if (pitch) {
-    const track = new Float32Array(frames.length);
-    track.set(pitch.subarray(0, frames.length));
-    return { mfcc: frames, pitch: track };
-  }
-  const own = new Float32Array(frames.length);
-  pitchInto(own, resample(lowPass(audio), PITCH_RATE).samples, 0, frames.length, regions);
-  return { mfcc: frames, pitch: own };
+  const track = new Float32Array(frames.length);
+  if (pitch) track.set(pitch.subarray(0, frames.length));
+  else pitchInto(track, resample(lowPass(audio), PITCH_RATE).samples, 0, frames.length, regions);
+  return { mfcc: frames, pitch: track };
 }
 
 /**
