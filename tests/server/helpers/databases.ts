@@ -5,7 +5,9 @@
  * variant fails loudly rather than being skipped, unless TEST_SKIP_POSTGRES=1.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../server/src/db/database.ts';
 
 export const DATABASE_KINDS =
@@ -21,10 +23,21 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** Creates and migrates a fresh database of `kind`. */
+let snapshot: Blob | undefined;
+/** The migrated PGlite archive of pglite-snapshot.setup.ts, read once per test file; undefined outside Vitest's run. */
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!snapshot && file) snapshot = new Blob([fs.readFileSync(file)]);
+  return snapshot;
+}
+
+/**
+ * Creates and migrates a fresh database of `kind`. PGlite starts from the suite's migrated snapshot
+ * (pglite-snapshot.setup.ts) when there is one, so its migrations find nothing pending.
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: pgliteSnapshot() });
     await database.migrate();
     return { database, dispose: () => database.close() };
   }
