@@ -54,7 +54,7 @@ const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
 const mean = (v: number[]) => sum(v) / Math.max(1, v.length);
 
 async function main() {
-  const cases = HELD_OUT
+  const cases: Case[] = HELD_OUT
     ? await buildHeldOut(TESTDATA, process.argv[3] ?? (await mkdtemp(path.join(tmpdir(), 'held-out-speakers-'))))
     : await benchCases();
   const rows: {
