@@ -5,8 +5,10 @@
  * tested against every speaker's pooled full-covariance Gaussian (gaussian.ts; its own speaker's model without the
  * piece itself): its generalised likelihood ratio per frame. A piece whose distance to every speaker is an outlier
  * among the distances of that speaker's own pieces fits no speaker found and is a speaker of its own. Outlier: the
- * modified z-score 0.6745 (x - median) / MAD above 3.5 (Iglewicz & Hoaglin 1993, "How to detect and handle outliers", ASQC
- * Quality Press; the median absolute deviation rule that Leys et al. 2013 recommend over the standard deviation).
+ * modified z-score 0.6745 (x - median) / MAD (Iglewicz & Hoaglin 1993, "How to detect and handle outliers", ASQC
+ * Quality Press; the median absolute deviation rule that Leys et al. 2013 recommend over the standard deviation) of
+ * the distances' cube roots (the Wilson-Hilferty transform: a likelihood ratio is about chi-square, skewed to the
+ * right, and its cube root about normal) above `outlierZ` of the number of pieces tested (a union bound).
  * Flagged pieces one after the other, or as close to each other as two consecutive pieces of one region usually
  * are, are one speaker. Only pieces that are mostly voiced are tested (MIN_VOICED): the voice is in the vowels, and
  * a pause, a breath or a chair fits no voice model.
@@ -16,12 +18,24 @@
  */
 import { addStats, glrDistance, subtractStats, type GaussianStats } from './gaussian.ts';
 
-/** Modified z-score above which a piece fits no speaker (Iglewicz & Hoaglin 1993). */
-const OUTLIER_Z = 3.5;
+/** Chance of a spurious speaker in a recording of one voice (the family-wise error of the outlier tests). */
+const ALPHA = 0.05;
+
+/**
+ * The modified z-score above which one of `n` pieces fits no speaker: sqrt(2 ln(n / ALPHA)), the union bound over
+ * the n pieces with the normal tail P(Z > z) <= exp(-z² / 2), so that a recording of one voice gets a spurious
+ * speaker with a chance of at most about ALPHA however long it is (a fixed 3.5, Iglewicz & Hoaglin's rule for one
+ * test, is this bound at 22 pieces; on one-second pieces of one synthetic Gaussian voice it flagged a piece in 3 of
+ * 30 recordings of 20 pieces and 15 of 30 of 400 pieces, this bound on the cube roots 2 and 1).
+ */
+function outlierZ(n: number): number {
+  return Math.sqrt(2 * Math.log(Math.max(1, n) / ALPHA));
+}
+
 /**
  * Seconds of voiced frames a piece needs to be tested: half of a one-second piece, so that the piece is mostly voice
  * (speech is voiced 40-60 % of the time); a piece of a pause, a breath or a laugh with a moment of pitch is mostly
- * noise, and noise fits no voice (on a 9-minute loop of two voices, pieces a quarter voiced were flagged).
+ * noise, and noise fits no voice (on a 12-minute loop of two voices, pieces a quarter voiced were flagged).
  */
 export const MIN_VOICED = 0.5;
 /** Fewest pieces of a speaker whose distances calibrate its limit (a median and a MAD of fewer mean little). */
@@ -63,14 +77,17 @@ export function minoritySpeakers(pieces: TestedPiece[], labels: number[], most: 
     }),
   );
   // Each speaker's own pieces calibrate its limit (a small speaker's model moves more when a piece is left out, so
-  // its pieces lie farther from it than a large speaker's do): the distance of modified z-score OUTLIER_Z.
+  // its pieces lie farther from it than a large speaker's do), on the cube roots of the distances.
+  const z = outlierZ(pieces.length);
   const limit = pooled.map((_, c) => {
-    const own = pieces.flatMap((_, i) => (labels[i] === c && Number.isFinite(distance[i][c]) ? [distance[i][c]] : []));
+    const own = pieces.flatMap((_, i) =>
+      labels[i] === c && Number.isFinite(distance[i][c]) ? [Math.cbrt(distance[i][c])] : [],
+    );
     if (own.length < LEAST_PIECES) return Infinity;
     const m = median(own);
-    return m + (OUTLIER_Z / 0.6745) * median(own.map((x) => Math.abs(x - m)));
+    return m + (z / 0.6745) * median(own.map((x) => Math.abs(x - m)));
   });
-  const whole = pieces.map((_, i) => pooled.every((_, c) => distance[i][c] > limit[c]));
+  const whole = pieces.map((_, i) => pooled.every((_, c) => Math.cbrt(distance[i][c]) > limit[c]));
   // Two pieces of speech as close as consecutive pieces of one region usually are (the median of those distances;
   // a turn rarely changes inside a region) are one voice: flagged pieces that close join one new speaker.
   const adjacent = median(
