@@ -6,7 +6,7 @@
  * the reference's, and the real-time factor (stage seconds / audio seconds) with the count on Auto. Prints a
  * table, the averages, then one JSON line. Goals: DER <= 15 % on sample.wav, <= 40 % averaged over the AMI
  * excerpts, the count right on sample.wav and on 6 of the 9 AMI files, RTF <= 0.05. A measurement: it never fails.
- * `--held-out [DIR]`: the same figures on the held-out set of scripts/lib/held-out-speakers.ts instead (2-4 voices
+ * `--held-out [DIR]`: the same figures on the held-out set of scripts/lib/held-out-speakers.ts instead (1-4 voices
  * of other shared recordings, with one-word interjections), written to DIR (default: a temporary directory).
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';

@@ -1,16 +1,17 @@
 /**
- * A held-out set for the speaker engine (issue 19), built from shared recordings that the bench's files do not
- * hold: `npm run bench:speakers -- --held-out`. Four voices: JFK (audio/jfk.wav, male, en, noisy 1961 broadcast),
- * Linda Johnson (audio/LJ001-0001..0004.wav, female, en, studio), the Spanish speaker of
- * audio/leopard_test_es.wav, and the second person of speakers/sample.wav alone (21.9-27.8 s, where sample.rttm has
- * only speaker91). Six files of 2, 3 and 4 speakers: turns of 3-10 s, and "backchannel" files where one person holds
- * the floor and the others say one 0.7-1.4 s excerpt each (as in a meeting: a word or two). Each excerpt is
- * loudness-normalised (by its source's level) to -20 dBFS, turns are 0.5 s apart (0.3 s around an interjection),
- * and white noise at -50 dBFS runs under the whole file so that there is a noise floor. The reference turns of an
- * excerpt are its source's speech regions (the engine's speech detector on the source alone, pauses under 0.5 s
- * joined) clipped to the excerpt: the set measures who speaks, not the detector. Clips from different recordings
- * differ in channel as well as voice, so the set is easier than one room's meeting: a check that a change does not
- * break the engine elsewhere, not a substitute for the AMI figures. Times in seconds; audio 16 kHz mono.
+ * A held-out set for the speaker engine (issue 19), built from shared recordings that the bench's files do not hold:
+ * `npm run bench:speakers -- --held-out`. Four voices: JFK (audio/jfk.wav, male, en, noisy 1961 broadcast), Linda
+ * Johnson (audio/LJ001-0001..0004.wav, female, en, studio), the Spanish speaker of audio/leopard_test_es.wav, and
+ * the second person of speakers/sample.wav alone (21.9-27.8 s, where sample.rttm has only speaker91). Seven files:
+ * one voice alone (LJ001-0001..0004, where a speaker found is a false one), and 2, 3 and 4 speakers: turns of 3-10
+ * s, and "backchannel" files where one person holds the floor and the others say one 0.7-1.4 s excerpt each (as in a
+ * meeting: a word or two). Each excerpt is loudness-normalised (by its source's level) to -20 dBFS, turns are 0.5 s
+ * apart (0.3 s around an interjection), and white noise at -50 dBFS runs under the whole file so that there is a
+ * noise floor. The reference turns of an excerpt are its source's speech regions (the engine's speech detector on
+ * the source alone, pauses under 0.5 s joined) clipped to the excerpt: the set measures who speaks, not the
+ * detector. Clips from different recordings differ in channel as well as voice, so the set is easier than one room's
+ * meeting: a check that a change does not break the engine elsewhere, not a substitute for the AMI figures. Times in
+ * seconds; audio 16 kHz mono.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,6 +37,12 @@ type Part = [voice: string, clip: number, from: number, length: number];
 
 /** The six files: who says what, in order. J JFK, L Linda Johnson, E the Spanish speaker, S sample's speaker91. */
 const FILES: Record<string, Part[]> = {
+  'ho1-lj': [
+    ['L', 0, 0, 9.7],
+    ['L', 1, 0, 1.9],
+    ['L', 2, 0, 9.7],
+    ['L', 3, 0, 5.1],
+  ],
   'ho2-turns': [
     ['L', 0, 0, 5],
     ['J', 0, 0, 4],
