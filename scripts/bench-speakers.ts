@@ -6,14 +6,40 @@
  * the reference's, and the real-time factor (stage seconds / audio seconds) with the count on Auto. Prints a
  * table, the averages, then one JSON line. Goals: DER <= 15 % on sample.wav, <= 40 % averaged over the AMI
  * excerpts, the count right on sample.wav and on 6 of the 9 AMI files, RTF <= 0.05. A measurement: it never fails.
+ * `--held-out [DIR]`: the same figures on the held-out set of scripts/lib/held-out-speakers.ts instead (1-4 voices
+ * of other shared recordings, with one-word interjections), written to DIR (default: a temporary directory).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readWav, durationOf } from '../server/src/media/wav.ts';
+import { buildHeldOut } from './lib/held-out-speakers.ts';
+import { readWav, durationOf, type MonoAudio } from '../server/src/media/wav.ts';
 import { diarizeClassic } from '../server/src/media/speakers/classic.ts';
 import { diarizationErrorRate, parseRttm, parseUem, type SpeakerTurn } from '../server/src/media/speakers/der.ts';
 
-const DIR = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../shared/testdata/speakers'));
+const TESTDATA = path.join(import.meta.dirname, '../../shared/testdata');
+const HELD_OUT = process.argv[2] === '--held-out';
+const DIR = path.resolve((!HELD_OUT && process.argv[2]) || path.join(TESTDATA, 'speakers'));
+
+/** One recording to score: audio, reference turns, and the scored region when given. */
+interface Case {
+  id: string;
+  audio: MonoAudio;
+  reference: SpeakerTurn[];
+  uem?: { start: number; end: number }[];
+}
+
+/** The bench's files: each WAV of DIR with its reference turns (none: silence) and scored region. */
+async function benchCases(): Promise<Case[]> {
+  const refs = (await readAll('.rttm', parseRttm)) as Map<string, SpeakerTurn[]>;
+  const uems = (await readAll('.uem', parseUem)) as Map<string, { start: number; end: number }[]>;
+  const cases: Case[] = [];
+  for (const name of (await readdir(DIR)).filter((n) => n.endsWith('.wav')).sort()) {
+    const id = name.replace(/\.wav$/, '');
+    cases.push({ id, audio: await readWav(path.join(DIR, name)), reference: refs.get(id) ?? [], uem: uems.get(id) });
+  }
+  return cases;
+}
 
 async function readAll(ext: string, parse: (t: string) => Map<string, unknown>) {
   const out = new Map<string, unknown>();
@@ -28,9 +54,9 @@ const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
 const mean = (v: number[]) => sum(v) / Math.max(1, v.length);
 
 async function main() {
-  const refs = (await readAll('.rttm', parseRttm)) as Map<string, SpeakerTurn[]>;
-  const uems = (await readAll('.uem', parseUem)) as Map<string, { start: number; end: number }[]>;
-  const files = (await readdir(DIR)).filter((n) => n.endsWith('.wav')).sort();
+  const cases: Case[] = HELD_OUT
+    ? await buildHeldOut(TESTDATA, process.argv[3] ?? (await mkdtemp(path.join(tmpdir(), 'held-out-speakers-'))))
+    : await benchCases();
   const rows: {
     file: string;
     der: number;
@@ -45,13 +71,8 @@ async function main() {
     derKnown: number;
     knownErrors: number;
   }[] = [];
-  console.log('file        DER     miss  FA    conf  speakers(found/ref)  DER(count given)  RTF');
-  for (const name of files) {
-    const id = name.replace(/\.wav$/, '');
-    // A file with no reference rows has no speech to score (the AMI excerpts list every turn; none means silence).
-    const reference = refs.get(id) ?? [];
-    const audio = await readWav(path.join(DIR, name));
-    const uem = uems.get(id);
+  console.log('file             DER     miss  FA    conf  speakers(found/ref)  DER(count given)  RTF');
+  for (const { id, audio, reference, uem } of cases) {
     const t0 = performance.now();
     const turns = diarizeClassic(audio);
     const rtf = (performance.now() - t0) / 1000 / durationOf(audio);
@@ -77,14 +98,16 @@ async function main() {
       knownErrors: known.der * known.total,
     });
     console.log(
-      `${id.padEnd(10)}  ${pct(r.der).padStart(6)}  ${r.missed.toFixed(1).padStart(4)}  ${r.falseAlarm.toFixed(1).padStart(4)}  ${r.confusion.toFixed(1).padStart(4)}  ${`${found}/${count}`.padStart(19)}  ${pct(known.der).padStart(16)}  ${rtf.toFixed(3)}`,
+      `${id.padEnd(15)}  ${pct(r.der).padStart(6)}  ${r.missed.toFixed(1).padStart(4)}  ${r.falseAlarm.toFixed(1).padStart(4)}  ${r.confusion.toFixed(1).padStart(4)}  ${`${found}/${count}`.padStart(19)}  ${pct(known.der).padStart(16)}  ${rtf.toFixed(3)}`,
     );
   }
-  const ami = rows.filter((r) => r.file.startsWith('trn'));
+  // The pooled group: the AMI excerpts, or with --held-out every held-out file (printed under the same keys).
+  const ami = rows.filter((r) => HELD_OUT || r.file.startsWith('trn'));
   const sample = rows.find((r) => r.file === 'sample');
   const summary = {
     bench: 'speakers',
     engine: 'classic',
+    set: HELD_OUT ? 'held-out' : 'speakers',
     collar: 0.25,
     sample_der: sample ? Number(sample.der.toFixed(4)) : null,
     sample_speakers: sample ? `${sample.found}/${sample.reference}` : null,
@@ -104,7 +127,7 @@ async function main() {
   };
   console.log(
     `\nsample.wav DER ${summary.sample_der === null ? '-' : pct(summary.sample_der)} (speakers ${summary.sample_speakers}); ` +
-      `AMI DER ${pct(summary.ami_der_pooled)} pooled (count given: ${pct(summary.ami_der_pooled_count_given)}; ` +
+      `${HELD_OUT ? 'held-out' : 'AMI'} DER ${pct(summary.ami_der_pooled)} pooled (count given: ${pct(summary.ami_der_pooled_count_given)}; ` +
       `mean of files ${pct(summary.ami_der_mean_of_files)}), ` +
       `count right on ${summary.ami_count_right}; RTF mean ${summary.rtf_mean}, max ${summary.rtf_max}`,
   );

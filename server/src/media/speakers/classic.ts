@@ -4,20 +4,23 @@
  *    (speech-detector.ts: voiced frames above the noise floor with a hangover), joined across pauses shorter than
  *    MAX_GAP;
  * 2. each region cut into pieces of about PIECE seconds; per piece a full-covariance Gaussian of its MFCC frames
- *    (c1..c12, sync/mfcc.ts) and its median pitch (features.ts);
- * 3. the distance of two pieces: the generalised likelihood ratio of their Gaussians (gaussian.ts) plus the
- *    pitch difference in octaves; the pieces of at least MIN_PIECE seconds are clustered by spectral clustering
- *    (spectral.ts: k-nearest-neighbour affinity, eigengap for the number of speakers on Auto, Ward grouping with
- *    `ml-hclust`); each shorter piece joins the speaker whose pooled Gaussian is nearest;
- * 4. smoothing: a piece shorter than MIN_TURN seconds between two pieces of one other speaker takes theirs, then
+ *    (c1..c12, sync/mfcc.ts) and its seconds of voiced frames (features.ts pitch track);
+ * 3. the distance of two pieces: the generalised likelihood ratio of their Gaussians (gaussian.ts); the pieces of at
+ *    least MIN_PIECE seconds are clustered by spectral clustering (spectral.ts: k-nearest-neighbour affinity,
+ *    eigengap for the number of speakers on Auto, Ward grouping with `ml-hclust`); each shorter piece joins the
+ *    speaker whose pooled Gaussian is nearest;
+ * 4. on Auto, speakers who say only a word or two: a voiced piece that fits none of the speakers' pooled models
+ *    (an outlier of the recording's own piece-to-speaker distances) is a speaker of its own (minority.ts);
+ * 5. smoothing: a piece shorter than MIN_TURN seconds between two pieces of one other speaker takes theirs, then
  *    neighbouring pieces of one speaker (less than MAX_GAP apart) join into one turn.
  * Speakers are named `S1`, `S2` … in order of first appearance. Times in seconds.
  */
 import { FRAME_STEP } from '../sync/mfcc.ts';
 import type { SpeakerTurn } from './der.ts';
 import { readWavLayout, type MonoAudio } from '../wav.ts';
-import { frameFeatures, mfccFrameCount, spanFeaturesOfWav, SPAN_DIMS, voicedMedian } from './features.ts';
+import { frameFeatures, mfccFrameCount, spanFeaturesOfWav, SPAN_DIMS } from './features.ts';
 import { addStats, glrDistance, statsOf, statsOfRows, type GaussianStats } from './gaussian.ts';
+import { minoritySpeakers } from './minority.ts';
 import { detectSpeech } from './speech-detector.ts';
 import { spectralClusters } from './spectral.ts';
 
@@ -38,8 +41,6 @@ const MAX_GAP = 0.3;
  * 400 one-second pieces hold several minutes of each speaker of a typical recording.
  */
 export const MAX_CLUSTERED = 400;
-/** Weight of one octave of median-pitch difference against the MFCC likelihood ratio (per frame). */
-const PITCH_WEIGHT = 1;
 const DIMS = 12;
 
 /** A region of speech, seconds. */
@@ -107,7 +108,7 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
   return diarizePieces(
     pieces,
     pieces.map((p) => statsOf(f.mfcc.slice(p.from, p.to), DIMS)),
-    pieces.map((p) => voicedMedian(f.pitch.subarray(p.from, p.to))),
+    pieces.map((p) => voicedSeconds(f.pitch.subarray(p.from, p.to))),
     opts.numSpeakers,
   );
 }
@@ -115,7 +116,7 @@ export function diarizeClassic(audio: MonoAudio, opts: ClassicOptions = {}): Spe
 /**
  * Diarizes a 16 kHz mono WAV file given its speech `regions` (seconds; the transcript's words), reading it a block
  * at a time and keeping only the frames of its pieces of speech (features.ts `spanFeaturesOfWav`), then only each
- * piece's Gaussian statistics and median pitch (1.3 KB a piece of about a second): the same turns as before, with
+ * piece's Gaussian statistics and voiced seconds (1.3 KB a piece of about a second): the same turns as before, with
  * time linear in the length and memory of about 50 bytes per 10 ms of speech while reading, ~1.3 KB per second of
  * speech after (issue 25).
  * @throws Error when the file is not a 16 kHz WAV; the signal's reason when aborted.
@@ -130,17 +131,26 @@ export async function diarizeClassicWav(
   const f = await spanFeaturesOfWav(wavPath, pieces, regions, opts.signal);
   const rows = (i: number) => f.mfcc.subarray(f.offsets[i] * SPAN_DIMS, f.offsets[i + 1] * SPAN_DIMS);
   const stats = pieces.map((_, i) => statsOfRows(rows(i), DIMS, SPAN_DIMS));
-  const pitch = pieces.map((_, i) => voicedMedian(f.pitch.subarray(f.offsets[i], f.offsets[i + 1])));
-  return diarizePieces(pieces, stats, pitch, opts.numSpeakers);
+  const voiced = pieces.map((_, i) => voicedSeconds(f.pitch.subarray(f.offsets[i], f.offsets[i + 1])));
+  return diarizePieces(pieces, stats, voiced, opts.numSpeakers);
 }
 
-/** Steps 2 to 4 on the pieces of speech, each piece's MFCC statistics and median pitch (Hz, 0 unvoiced). */
-function diarizePieces(pieces: Piece[], stats: GaussianStats[], pitch: number[], numSpeakers?: number): SpeakerTurn[] {
+/** Seconds of voiced frames (pitch above 0) of a run of 10 ms frames' pitch. */
+function voicedSeconds(pitch: Float32Array): number {
+  let n = 0;
+  for (const p of pitch) if (p > 0) n++;
+  return n * FRAME_STEP;
+}
+
+/**
+ * Steps 2 to 5 on the pieces of speech, each piece's MFCC statistics and seconds of voiced frames.
+ * The pieces' median pitch is no part of the distance (it was, one octave weighing as one unit of the likelihood
+ * ratio per frame, until 2026-11-27): a one-second piece's median pitch moves with intonation by up to 0.75 octave
+ * within one voice (LJ Speech 188-326 Hz, AMI FEE083 153-281 Hz), and the clustering split voices by it (README).
+ */
+function diarizePieces(pieces: Piece[], stats: GaussianStats[], voiced: number[], numSpeakers?: number): SpeakerTurn[] {
   if (!pieces.length) return [];
-  const distance = (i: number, j: number) => {
-    const octaves = pitch[i] && pitch[j] ? Math.abs(Math.log2(pitch[i] / pitch[j])) : 0;
-    return glrDistance(stats[i], stats[j]) + PITCH_WEIGHT * octaves;
-  };
+  const distance = (i: number, j: number) => glrDistance(stats[i], stats[j]);
   const core = evenly(
     pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : [])),
     MAX_CLUSTERED,
@@ -169,6 +179,19 @@ function diarizePieces(pieces: Piece[], stats: GaussianStats[], pitch: number[],
       if (d < best) [best, labels[i]] = [d, ci];
     });
   });
+  if (numSpeakers === undefined) {
+    const tested = pieces.flatMap((p, i) => (p.end - p.start >= MIN_PIECE ? [i] : []));
+    const relabelled = minoritySpeakers(
+      tested.map((i, n) => ({
+        stats: stats[i],
+        voiced: voiced[i],
+        joinsPrevious: n > 0 && tested[n - 1] === i - 1 && pieces[i].start - pieces[i - 1].end < MAX_GAP,
+      })),
+      tested.map((i) => labels[i]),
+      MAX_SPEAKERS,
+    );
+    tested.forEach((i, n) => (labels[i] = relabelled[n]));
+  }
   return toTurns(pieces, smooth(pieces, labels));
 }
 

@@ -57,6 +57,15 @@ export function addStats(a: GaussianStats, b: GaussianStats): GaussianStats {
   };
 }
 
+/** The statistics of `a` without the frames of `b`, a part of it (a segment left out of its speaker's model). */
+export function subtractStats(a: GaussianStats, b: GaussianStats): GaussianStats {
+  return {
+    n: a.n - b.n,
+    sum: a.sum.map((x, i) => x - b.sum[i]),
+    outer: a.outer.map((x, i) => x - b.outer[i]),
+  };
+}
+
 /** log |Σ| of the maximum-likelihood covariance (natural log). */
 export function logDetCovariance(s: GaussianStats): number {
   const dims = s.sum.length;
