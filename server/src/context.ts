@@ -68,7 +68,7 @@ export async function createContext(
   const { app } = config;
   // Temp folders carry this deployment's id, so the start-up sweep knows its own (issue 24 item 14).
   useDeploymentTemp(app.dataDir);
-  useSpeakingRateDir(app.dataDir);
+  const stopSpeakingRateDir = useSpeakingRateDir(app.dataDir);
   const logger = overrides.logger ?? createLogger(app.logLevel);
   const database =
     overrides.database ?? (await openDatabase({ url: app.databaseUrl, pgliteDir: path.join(app.dataDir, 'db') }));
@@ -102,7 +102,7 @@ export async function createContext(
     engines: createEngineRegistry(config.engines, undefined, databaseUsageStore(database.db)),
     healthChecks: new Map(),
     userDeletionHooks: [],
-    onClose: [revocations.stop],
+    onClose: [async () => stopSpeakingRateDir(), revocations.stop],
     async close() {
       for (const fn of [...ctx.onClose].reverse()) await fn();
       await queue.stop();

@@ -34,9 +34,17 @@ export const REFERENCE_TEXTS: Record<string, string> = {
 let diskDir: string | undefined;
 const known = new Map<string, Promise<number>>();
 
-/** Keeps measured rates in `<dataDir>/speaking-rates/` (called when the app context is created). */
-export function useSpeakingRateDir(dataDir: string): void {
-  diskDir = path.join(dataDir, 'speaking-rates');
+/**
+ * Keeps measured rates in `<dataDir>/speaking-rates/` (called when the app context is created). Returns the
+ * function that stops it (the context's close): later measurements of the process stay in memory instead of
+ * writing into a data folder that may be gone (another context's, in a process that holds several in turn).
+ */
+export function useSpeakingRateDir(dataDir: string): () => void {
+  const dir = path.join(dataDir, 'speaking-rates');
+  diskDir = dir;
+  return () => {
+    if (diskDir === dir) diskDir = undefined;
+  };
 }
 
 /**
