@@ -55,8 +55,9 @@ async function joinDatabase(url: string): Promise<TestDatabase> {
 }
 
 export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-test-'));
+  // The database first: when it cannot be made (no PostgreSQL server), no data folder is left behind.
   const testDb = opts.databaseUrl ? await joinDatabase(opts.databaseUrl) : await createTestDatabase(opts.kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
