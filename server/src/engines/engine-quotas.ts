@@ -5,6 +5,7 @@
  * exhausted when the count has reached the limit: DeepL then answers 456 to every translation.
  * Kept apart from the engines themselves, which only translate.
  */
+import { ConnectionError, DeepLError, Translator } from 'deepl-node';
 import type { EnginesConfig } from '../config/engines.config.ts';
 
 /** One engine's quota as its API reports it; `exhausted` undefined when the API could not be asked. */
@@ -24,28 +25,35 @@ export const QUOTA_TTL_MS = 30_000;
 /** How long a usage request may take, milliseconds. */
 const QUOTA_TIMEOUT_MS = 5_000;
 
+/** The usage request ran out of QUOTA_TIMEOUT_MS. */
+class QuotaTimeout extends Error {}
+
 /**
- * Asks DeepL for its usage (`GET {apiUrl}/v2/usage`, header `Authorization: DeepL-Auth-Key KEY`).
- * Never throws: a failure comes back as `error`.
+ * Asks DeepL for its usage through the official SDK (deepl-node `Translator.getUsage()`: `GET {apiUrl}/v2/usage`,
+ * header `Authorization: DeepL-Auth-Key KEY`; no retries, at most QUOTA_TIMEOUT_MS). Never throws: a failure
+ * comes back as `error`, in English for operators (the SDK's error class and message).
  */
 export async function deeplQuota(cfg: { apiUrl: string; apiKey: string }): Promise<EngineQuota> {
+  const translator = new Translator(cfg.apiKey, { serverUrl: cfg.apiUrl, maxRetries: 0, minTimeout: QUOTA_TIMEOUT_MS });
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const res = await fetch(`${cfg.apiUrl}/v2/usage`, {
-      headers: { authorization: `DeepL-Auth-Key ${cfg.apiKey}` },
-      signal: AbortSignal.timeout(QUOTA_TIMEOUT_MS),
-    });
-    if (!res.ok) return { engine: 'deepl', error: `GET /v2/usage answered HTTP ${res.status}` };
-    const body = (await res.json()) as { character_count?: unknown; character_limit?: unknown };
-    const used = typeof body.character_count === 'number' ? body.character_count : undefined;
-    const limit = typeof body.character_limit === 'number' ? body.character_limit : undefined;
-    if (used === undefined || limit === undefined)
+    const usage = await Promise.race([
+      translator.getUsage(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new QuotaTimeout()), QUOTA_TIMEOUT_MS);
+      }),
+    ]);
+    const character = usage.character;
+    if (!character)
       return { engine: 'deepl', error: 'GET /v2/usage answered without character_count and character_limit' };
-    return { engine: 'deepl', exhausted: used >= limit, used, limit };
+    return { engine: 'deepl', exhausted: character.limitReached(), used: character.count, limit: character.limit };
   } catch (e) {
-    return {
-      engine: 'deepl',
-      error: (e as Error).name === 'TimeoutError' ? 'GET /v2/usage did not answer within 5 s' : 'cannot reach DeepL',
-    };
+    if (e instanceof QuotaTimeout) return { engine: 'deepl', error: 'GET /v2/usage did not answer within 5 s' };
+    if (e instanceof ConnectionError) return { engine: 'deepl', error: 'cannot reach DeepL' };
+    if (e instanceof DeepLError) return { engine: 'deepl', error: `GET /v2/usage failed: ${e.name}: ${e.message}` };
+    return { engine: 'deepl', error: `GET /v2/usage failed: ${(e as Error).message}` };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
