@@ -9,7 +9,7 @@
  * `--held-out [DIR]`: the same figures on the held-out set of scripts/lib/held-out-speakers.ts instead (1-4 voices
  * of other shared recordings, with one-word interjections), written to DIR (default: a temporary directory).
  */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildHeldOut } from './lib/held-out-speakers.ts';
@@ -53,10 +53,9 @@ const round = (x: number) => Math.round(x * 10) / 10;
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
 const mean = (v: number[]) => sum(v) / Math.max(1, v.length);
 
-async function main() {
-  const cases: Case[] = HELD_OUT
-    ? await buildHeldOut(TESTDATA, process.argv[3] ?? (await mkdtemp(path.join(tmpdir(), 'held-out-speakers-'))))
-    : await benchCases();
+/** `heldOutDir`: where the held-out set is built (with --held-out). */
+async function main(heldOutDir?: string) {
+  const cases: Case[] = heldOutDir ? await buildHeldOut(TESTDATA, heldOutDir) : await benchCases();
   const rows: {
     file: string;
     der: number;
@@ -134,4 +133,10 @@ async function main() {
   console.log(JSON.stringify(summary));
 }
 
-await main();
+// The held-out set is built into the folder given after --held-out, else into a temporary one removed afterwards.
+const tempDir = HELD_OUT && !process.argv[3] ? await mkdtemp(path.join(tmpdir(), 'held-out-speakers-')) : undefined;
+try {
+  await main(HELD_OUT ? (process.argv[3] ?? tempDir) : undefined);
+} finally {
+  if (tempDir) await rm(tempDir, { recursive: true, force: true });
+}
