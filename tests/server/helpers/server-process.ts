@@ -4,10 +4,26 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { deploymentIdOf, TEMP_KINDS, tempNamePrefix } from '../../../server/src/storage/temp-folders.ts';
 
 /** The repository's root folder (the child's working directory). */
 export const ROOT = new URL('../../../', import.meta.url).pathname;
+
+/**
+ * Removes the temp folders the processes of the deployment whose DATA_DIR is `dataDir` made in os.tmpdir()
+ * (`tarjama-<kind>-<deployment>-*`, storage/temp-folders.ts). A process killed mid-job leaves its folder, and the
+ * start-up sweep of the next process spares the folders of a job that is still running, so a crash test removes
+ * them itself when it is done.
+ */
+export function removeDeploymentTemp(dataDir: string): void {
+  const id = deploymentIdOf(dataDir);
+  for (const name of fs.readdirSync(os.tmpdir()))
+    if (TEMP_KINDS.some((kind) => name.startsWith(tempNamePrefix(kind, id))))
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+}
 
 /** A TCP port free on 127.0.0.1 at the time of asking. */
 export async function freePort(): Promise<number> {

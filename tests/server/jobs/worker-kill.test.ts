@@ -14,6 +14,7 @@ import {
   exited,
   freePort,
   killGroup,
+  removeDeploymentTemp,
   startServer,
   until,
   untilServing,
@@ -37,6 +38,7 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
     for (const c of children) killGroup(c, 'SIGKILL');
     await testDb?.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDeploymentTemp(dataDir);
   });
 
   async function openDb(): Promise<Database> {

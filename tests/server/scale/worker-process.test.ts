@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exited, freePort, ROOT, until } from '../helpers/server-process.ts';
+import { exited, freePort, removeDeploymentTemp, ROOT, until } from '../helpers/server-process.ts';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, uploadByPut, type TestUser } from '../jobs/fixtures.ts';
@@ -51,6 +51,7 @@ describe('worker processes (npm run worker) on postgres', () => {
       }
     }
     await t?.close();
+    if (t) removeDeploymentTemp(t.dataDir);
   });
 
   /** `npm run worker`'s process (tsx server/src/worker-main.ts) in its own process group, on the API's files. */

@@ -13,6 +13,7 @@ import {
   exited,
   freePort,
   killGroup,
+  removeDeploymentTemp,
   startServer,
   until,
   untilServing,
@@ -31,6 +32,7 @@ describe('a job whose worker is killed after transcribe', () => {
   afterAll(async () => {
     for (const c of children) killGroup(c, 'SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDeploymentTemp(dataDir);
   });
 
   it('resumes without running the recogniser again', async () => {
