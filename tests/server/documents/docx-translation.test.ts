@@ -181,21 +181,24 @@ describe('the test data documents to Spanish', () => {
     'toc.docx',
   ];
 
+  /** Translates the test data file `name` from English to Spanish with Apertium into `outDir`. */
+  const toSpanish = (name: string, outDir: string) =>
+    translateDocument({
+      inputPath: path.join(dir, name),
+      filename: name,
+      from: 'en',
+      to: ['es'],
+      outDir,
+      engineFor: () => apertium,
+    });
+
   /** Each file's translation (or its error) and its PDF, made before the tests into a folder of this block's own. */
   let done: Map<string, Translated>;
   let outDir: string;
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-docs-test-'));
     done = await translateAllWithPdfs(files, async (name) => {
-      const out = path.join(outDir, name.replace(/\.docx$/, ''));
-      return translateDocument({
-        inputPath: path.join(dir, name),
-        filename: name,
-        from: 'en',
-        to: ['es'],
-        outDir: out,
-        engineFor: () => apertium,
-      });
+      return toSpanish(name, path.join(outDir, name.replace(/\.docx$/, '')));
     });
   });
   afterAll(() => rm(outDir, { recursive: true, force: true }));
@@ -214,16 +217,9 @@ describe('the test data documents to Spanish', () => {
   });
 
   it.each(['having-images.docx', 'tbl-2x2-table.docx'])('%s has no text and is refused as empty', async (name) => {
-    const out = await tempDir();
-    await expect(
-      translateDocument({
-        inputPath: path.join(dir, name),
-        filename: name,
-        from: 'en',
-        to: ['es'],
-        outDir: out,
-        engineFor: () => apertium,
-      }),
-    ).rejects.toMatchObject({ code: 'EMPTY_DOCUMENT', message: `"${name}" has no text to translate.` });
+    await expect(toSpanish(name, await tempDir())).rejects.toMatchObject({
+      code: 'EMPTY_DOCUMENT',
+      message: `"${name}" has no text to translate.`,
+    });
   });
 });
