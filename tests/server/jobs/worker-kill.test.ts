@@ -93,7 +93,8 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
         media_url: media,
         source_subtitles_url: words,
         source_language: 'en',
-        target_languages: ['es', 'fr', 'pt'],
+        // One language: the kill comes at the first progress, with the dub and its encode still ahead.
+        target_languages: ['es'],
         services_to_run: ['subtitle', 'voice_over'],
       }),
     });
@@ -124,7 +125,7 @@ describe.each(DATABASE_KINDS)('worker killed mid-job on %s', (kind) => {
       },
       240_000,
     );
-    expect(Object.keys(finished.output_files).sort()).toEqual(['es', 'fr', 'pt']);
+    expect(Object.keys(finished.output_files)).toEqual(['es']);
     killGroup(second, 'SIGTERM');
     await exited(second);
 
