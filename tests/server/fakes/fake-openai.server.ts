@@ -23,7 +23,8 @@
  * - The model's limits (gpt-4o-mini: a 128,000-token context, 16,384 output tokens; `contextTokens`,
  *   `maxOutputTokens` to change them; tokens counted by fakeTokens): a longer prompt is refused with 400
  *   `context_length_exceeded`, a longer answer is cut there with finish_reason "length", as the API does.
- * - `lengthen`: per target language, translations made that many times as long as their source (lengthenTo).
+ * - `lengthen`: per target language, translations made that many times as long as their source (lengthenTo);
+ *   `wordByWord`: every translation by the fixed glossary, never Apertium.
  * Errors as documented: 401 invalid_api_key, 400 invalid_request_error with `param`, 404 unknown model, 413, 429.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -155,6 +156,8 @@ export async function startFakeOpenAi(
     contextTokens?: number;
     maxOutputTokens?: number;
     lengthen?: Record<string, number>;
+    /** Translate word by word with the fixed glossary, never Apertium (fake-translator.ts fakeTranslate). */
+    wordByWord?: boolean;
   } = {},
 ): Promise<FakeServer> {
   const sphinx = createPocketsphinxEngine();
@@ -255,8 +258,8 @@ export async function startFakeOpenAi(
           const to = CODE_BY_NAME[String(task.target_language).toLowerCase()] ?? task.target_language;
           if (Array.isArray(task.texts)) {
             const factor = opts.lengthen?.[to];
-            const translated = (await fakeTranslate(task.texts, from, to)).map((t, i) =>
-              factor ? lengthenTo(t, String(task.texts[i]), factor) : t,
+            const translated = (await fakeTranslate(task.texts, from, to, { wordByWord: opts.wordByWord })).map(
+              (t, i) => (factor ? lengthenTo(t, String(task.texts[i]), factor) : t),
             );
             ({ content, finish } = slipped(translated, slips.shift()));
           } else if (Array.isArray(task.items))
