@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createApertiumEngine, apertiumRoute } from '../../../server/src/engines/translation/apertium.engine.ts';
+import {
+  apertiumRoute,
+  createApertiumEngine,
+  REMEMBERED_CHARS,
+  rememberedTranslations,
+} from '../../../server/src/engines/translation/apertium.engine.ts';
 
 const engine = createApertiumEngine();
 
@@ -56,5 +61,32 @@ describe('apertium engine (real apertium binary)', () => {
     await expect(engine.translate(['Hello'], { from: 'en', to: 'es', signal: ac.signal })).rejects.toThrow(
       'cancelled by user',
     );
+  });
+
+  it('sends Apertium only the texts it has not translated before in this process, and forgets the oldest', async () => {
+    const asked: string[][] = [];
+    // A stand-in for the Apertium call that records what it is asked for (rememberedTranslations' own logic).
+    const run = async (texts: string[]) => (asked.push(texts), texts.map((t) => t.toUpperCase()));
+    const mode = `test-${Date.now()}`;
+    expect(await rememberedTranslations(mode, ['one', 'two', 'one'], run)).toEqual(['ONE', 'TWO', 'ONE']);
+    expect(await rememberedTranslations(mode, ['two', 'three'], run)).toEqual(['TWO', 'THREE']);
+    expect(await rememberedTranslations(mode, ['one', 'two', 'three'], run)).toEqual(['ONE', 'TWO', 'THREE']);
+    expect(asked).toEqual([['one', 'two'], ['three']]);
+    // Another mode (language pair) is another memory.
+    await rememberedTranslations(`${mode}-other`, ['one'], run);
+    expect(asked.at(-1)).toEqual(['one']);
+    // Past REMEMBERED_CHARS characters the least recently used texts are asked for again.
+    const long = Array.from({ length: 5 }, (_, i) => `${i}`.padEnd(REMEMBERED_CHARS / 8, 'x'));
+    await rememberedTranslations(mode, long, run);
+    await rememberedTranslations(mode, ['one', 'three'], run);
+    expect(asked.at(-1)).toEqual(['one', 'three']);
+  });
+
+  it('gives the same Spanish for a remembered sentence as for a new one', async () => {
+    const sentence = `The red house number ${Date.now()} is big.`;
+    const [first] = await engine.translate([sentence, 'I like dogs.'], { from: 'en', to: 'es' });
+    const [again] = await engine.translate([sentence], { from: 'en', to: 'es' });
+    expect(first).toContain('casa');
+    expect(again).toBe(first);
   });
 });

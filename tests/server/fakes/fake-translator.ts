@@ -62,27 +62,6 @@ function glossaryTranslate(text: string, to: string): string {
   return text.replace(/<[^>]+>|[\p{L}']+/gu, (tok) => (tok.startsWith('<') ? tok : (g[tok.toLowerCase()] ?? tok)));
 }
 
-/** Apertium's translation of each text already asked for, keyed `from>to` NUL text (the same for every fake). */
-const translated = new Map<string, string>();
-/** Entries kept at most; the memory is emptied when full. */
-const MAX_REMEMBERED = 20_000;
-
-/**
- * Apertium's translations of `texts`, the ones not asked for before in one batch. Each Apertium call loads its
- * dictionaries (about half a second of CPU for a pivot), and the tests ask the fakes for the same sentences again
- * and again; Apertium translates each marked text on its own, so a remembered text reads as it would in any batch.
- */
-async function apertiumTranslate(texts: string[], from: string, to: string): Promise<string[]> {
-  const key = (t: string) => `${from}>${to}\u0000${t}`;
-  const missing = [...new Set(texts.filter((t) => !translated.has(key(t))))];
-  if (missing.length) {
-    const out = await apertium.translate(missing, { from, to });
-    if (translated.size + missing.length > MAX_REMEMBERED) translated.clear();
-    missing.forEach((t, i) => translated.set(key(t), out[i]));
-  }
-  return texts.map((t) => translated.get(key(t)) ?? '');
-}
-
 /**
  * Translates texts from -> to (base codes). Same-language requests return the input. `wordByWord`: the fixed
  * glossary even where Apertium serves the pair (for tests of timing, where the wording does not matter).
@@ -95,10 +74,11 @@ export async function fakeTranslate(
 ): Promise<string[]> {
   if (from === to) return texts;
   if (opts.wordByWord) return texts.map((s) => glossaryTranslate(s, to));
-  if (apertium.supports(from, to)) return apertiumTranslate(texts, from, to);
+  if (apertium.supports(from, to)) return apertium.translate(texts, { from, to });
   if (from === 'en') return texts.map((s) => glossaryTranslate(s, to));
   // Into English or between other languages: pivot through English with Apertium when it can, then the glossary.
-  if (apertium.supports(from, 'en')) return fakeTranslate(await apertiumTranslate(texts, from, 'en'), 'en', to);
+  if (apertium.supports(from, 'en'))
+    return fakeTranslate(await apertium.translate(texts, { from, to: 'en' }), 'en', to);
   return texts;
 }
 

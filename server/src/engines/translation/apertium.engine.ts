@@ -43,6 +43,58 @@ export function apertiumRoute(from: string, to: string): string[] | null {
   return [MODES[`${f}>es`], MODES[`es>${t}`]];
 }
 
+/**
+ * Characters of texts and their translations the process remembers (rememberedTranslations): 4 million, about
+ * 8 MB as JavaScript strings.
+ */
+export const REMEMBERED_CHARS = 4_000_000;
+/** `mode` NUL text -> Apertium's output, the most recently used last; `rememberedChars` their characters. */
+const remembered = new Map<string, string>();
+let rememberedChars = 0;
+
+/**
+ * Apertium's translations of `texts` through `mode`, sending only the texts not translated before in this process.
+ * Apertium's output is fixed by the installed language pair and it translates each marked text of a batch on its own,
+ * so a remembered translation reads as a new one would; re-dubs, "translate again", a job into Spanish and French
+ * (the French pivots through Spanish) and documents repeating their boilerplate ask for the same sentences again, and
+ * every call costs the loading of the pair's dictionaries (about 0.3 s of CPU a hop). The most recently used
+ * translations are kept, REMEMBERED_CHARS characters at most.
+ * @throws the error of `run` (the call for the missing texts).
+ */
+export async function rememberedTranslations(
+  mode: string,
+  texts: string[],
+  run: (missing: string[]) => Promise<string[]>,
+): Promise<string[]> {
+  const key = (t: string) => `${mode}\u0000${t}`;
+  // Read before the call: another call may push these out of the memory while this one waits.
+  const known = new Map<string, string>();
+  for (const t of texts) {
+    const translation = remembered.get(key(t));
+    if (translation !== undefined) known.set(t, translation);
+  }
+  const missing = [...new Set(texts.filter((t) => !known.has(t)))];
+  if (missing.length) {
+    const out = await run(missing);
+    missing.forEach((t, i) => known.set(t, out[i]));
+  }
+  const result = texts.map((t) => known.get(t)!);
+  for (const [t, translation] of known) {
+    const k = key(t);
+    const before = remembered.get(k);
+    if (before !== undefined) rememberedChars -= k.length + before.length;
+    remembered.delete(k);
+    remembered.set(k, translation);
+    rememberedChars += k.length + translation.length;
+  }
+  for (const [k, translation] of remembered) {
+    if (rememberedChars <= REMEMBERED_CHARS) break;
+    remembered.delete(k);
+    rememberedChars -= k.length + translation.length;
+  }
+  return result;
+}
+
 /** Splits Apertium's output of a marked batch back into `n` texts; null when a marker was lost. */
 function splitBatch(output: string, n: number): string[] | null {
   const parts: string[] = [];
@@ -118,6 +170,8 @@ export function createApertiumEngine(): TranslationEngine {
     async translate(input: string[], opts: TranslateOptions): Promise<string[]> {
       const route = apertiumRoute(opts.from, opts.to);
       if (!route) throw new Error(`apertium cannot translate ${opts.from} to ${opts.to}`);
+      // Remembered texts need no call that would notice a cancelled job.
+      if (opts.signal?.aborted) throw opts.signal.reason;
       if (input.length === 0) return [];
       // Empty texts stay empty and are not sent (an empty paragraph would shift nothing, but saves work).
       const idx = input.map((s, i) => (s.trim() ? i : -1)).filter((i) => i >= 0);
@@ -126,7 +180,9 @@ export function createApertiumEngine(): TranslationEngine {
         // Glossary terms become placeholders Apertium passes through, then their renderings (glossary-terms.ts).
         texts = await translateProtected(texts, opts.glossary, async (protectedTexts) => {
           let t = protectedTexts;
-          for (const mode of route) if (t.length) t = await runModeShared(mode, t, opts.signal);
+          for (const mode of route)
+            if (t.length)
+              t = await rememberedTranslations(mode, t, (missing) => runModeShared(mode, missing, opts.signal));
           return t;
         });
       } catch (e) {
