@@ -12,9 +12,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
-          // Beside the server project, not before it: the server's first files start while the web files (about
-          // 40 s of jsdom set-up on one core) still run. Both projects must then have the same maxWorkers.
-          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -33,6 +31,7 @@ export default defineConfig({
           // files, their wall time 141 s -> 99 s). Every test starts its own app, database and data folder, and
           // a test that changes process.env or timers puts them back.
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -22,10 +22,8 @@ if [[ -z "${TEST_POSTGRES_URL:-}" ]] && ! psql -h 127.0.0.1 -U postgres -d postg
   su postgres -c "psql -qc \"ALTER USER postgres PASSWORD 'postgres'\"" >/dev/null 2>&1 && export TEST_POSTGRES_URL='postgres://postgres:postgres@127.0.0.1:5432/postgres'
 fi
 
-# Four checks: two type checks, lint and format, in two lanes (ESLint with type information takes about as long as
-# the other three together, and each runs on one thread), beside the Vitest run: none of them writes anything the
-# tests read, and the checks leave part of the two cores idle on their own. Each check's output is printed whole
-# after the tests.
+# Four checks: two type checks, lint and format, in two lanes at once (ESLint with type information takes about as
+# long as the other three together, and each runs on one thread). Each check's output is printed whole afterwards.
 declare -A check_title=([typecheck-web]="type check: web" [typecheck-server]="type check: server"
   [lint]="lint (ESLint)" [format]="format (Prettier)")
 check() { # check NAME COMMAND...: output into $results/NAME.log, and $results/NAME.failed when it fails
@@ -35,18 +33,10 @@ check() { # check NAME COMMAND...: output into $results/NAME.log, and $results/N
 }
 check lint npx eslint --max-warnings 0 . &
 lint_pid=$!
-{
-  check typecheck-web npx tsc -p tsconfig.json --noEmit
-  check typecheck-server npx tsc -p server/tsconfig.json --noEmit
-  check format npm run --silent format:check
-} &
-types_pid=$!
-
-step "unit and server tests (Vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
-vitest_rc=$?
-
-wait "$lint_pid" "$types_pid"
+check typecheck-web npx tsc -p tsconfig.json --noEmit
+check typecheck-server npx tsc -p server/tsconfig.json --noEmit
+check format npm run --silent format:check
+wait "$lint_pid"
 checks_failed=0
 for name in typecheck-web typecheck-server lint format; do
   step "${check_title[$name]}"
@@ -54,6 +44,10 @@ for name in typecheck-web typecheck-server lint format; do
   [[ -f "$results/$name.failed" ]] && checks_failed=$((checks_failed + 1))
 done
 echo "$checks_failed 4" > "$results/checks-failed"
+
+step "unit and server tests (Vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+vitest_rc=$?
 
 step "browser tests (Playwright, Debian Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
