@@ -59,10 +59,9 @@ describe('job list cache', () => {
     state.list = ['a', 'b'];
     vi.setSystemTime(Date.now() + TTL_MS + 1);
     expect(await read(userId, src)).toEqual(['a']);
-    // The rebuild runs in the background: wait for it however busy the machine is.
-    await vi.waitFor(() => expect(state.builds).toBe(2));
-    await settle();
-    expect(await read(userId, src)).toEqual(['a', 'b']);
+    // The rebuild runs in the background (its gzip on the zlib thread pool): wait for the new list however busy the
+    // machine is; a read while it runs is served the old body and starts nothing.
+    await vi.waitFor(async () => expect(await read(userId, src)).toEqual(['a', 'b']), { timeout: 10_000 });
     expect(state.builds).toBe(2);
   });
 
