@@ -116,7 +116,8 @@ function splitBatch(output: string, n: number): string[] | null {
  * @throws from `translate`: Error naming apertium and the mode when the program fails.
  */
 export function createApertiumEngine(): TranslationEngine {
-  // A job into es and fr translates en->es twice (fr pivots through es): share the recent hops' results.
+  // A job into es and fr asks for en->es twice at once (fr pivots through es): the second call shares the first's
+  // hop while it runs (rememberedTranslations only knows a hop once it has finished).
   const recent = new Map<string, Promise<string[]>>();
   function runModeShared(mode: string, texts: string[], signal?: AbortSignal): Promise<string[]> {
     const key = `${mode}\u0000${texts.join('\u0001')}`;
