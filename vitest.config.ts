@@ -12,8 +12,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
-          // Both cores: Vitest's default on two is one worker, and these files run before the server's on their
-          // own (measured 20 s -> 13 s for the 172 tests).
+          // Both cores: left to its default, Vitest ran these files in one worker on the 2-core machine, and they run
+          // before the server's, on their own (measured 20 s -> 13 s for the 172 tests).
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
