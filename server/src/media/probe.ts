@@ -88,94 +88,57 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
   return { durationSeconds: played, hasAudio, hasVideo, formatName: json.format?.format_name ?? 'unknown' };
 }
 
-/** ffmpeg's `-progress pipe:1` report read for the furthest output timestamp it reached, seconds (0 when none). */
-function lastProgressSeconds(stdout: string): number {
-  const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((m) => Number(m[1]) / 1e6);
-  return times.length ? Math.max(...times.filter(Number.isFinite), 0) : 0;
+/**
+ * The packet pass: reads the first audio stream and the first video stream (cover art left out) to the end without
+ * decoding (`-c copy -f null`, about 0.5 s for 5 minutes of MP3); its timestamp is where the packets end.
+ */
+const PACKET_PASS = ['-map', '0:a:0', '-map', '0:V:0?', '-c', 'copy', '-f', 'null', '-'];
+
+/**
+ * The decoded pass: decodes the first audio stream and counts its samples (`asetpts=N/SR/TB` stamps each frame with
+ * the samples before it, so its last timestamp is samples / sample rate). Issue 24, item 3: packets whose
+ * timestamps were compressed (`asetpts=PTS/20` before encoding) declare 11.7 s in the container and in their
+ * packets, while the audio decodes (and is transcribed) as 231 s; the price follows what is decoded. About 0.7 s for
+ * 4 minutes of Opus.
+ */
+const DECODED_PASS = ['-map', '0:a:0', '-af', 'asetpts=N/SR/TB', '-f', 'null', '-'];
+
+/**
+ * Runs ffmpeg on `path` with the given null-output passes and reads its `-progress pipe:1` report: the furthest
+ * output timestamp reached, seconds (0 when none); undefined when ffmpeg fails.
+ * @throws the signal's reason when aborted.
+ */
+async function furthestSeconds(path: string, passes: string[][], signal?: AbortSignal): Promise<number | undefined> {
+  try {
+    const r = await runProcess(
+      'ffmpeg',
+      ['-nostdin', '-v', 'error', '-i', path, ...passes.flat(), '-progress', 'pipe:1'],
+      {
+        signal,
+      },
+    );
+    const times = [...r.stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((m) => Number(m[1]) / 1e6);
+    return times.length ? Math.max(...times.filter(Number.isFinite), 0) : 0;
+  } catch {
+    if (signal?.aborted) throw signal.reason;
+    return undefined;
+  }
 }
 
 /**
- * The larger of `packetSeconds` and `decodedSeconds`, seconds, from one ffmpeg run that writes both null outputs
- * while reading the file once: ffmpeg's progress time is the furthest end timestamp over all its output streams
- * (checked on Debian's ffmpeg 5.1 against the two runs apart: the compressed-timestamp Opus of issue 24, 11.7 s of
- * packets and 231 s decoded, reports 231 s; the MP3 without Xing header of issue 14 and jfk.mp4 report their packet
- * time). Saves a process start and a read of the file per probe (jfk.mp4: 0.11 s -> 0.05 s; 7.5 minutes of MP4:
- * 0.23 s -> 0.16 s). When that run fails, the two are run apart, so a file whose packets cannot be copied still
- * gets its decoded length (and the other way round).
+ * The larger of the packet and the decoded pass, seconds, from one ffmpeg run that writes both null outputs while
+ * reading the file once: ffmpeg's progress time is the furthest end timestamp over all its output streams (checked
+ * on Debian's ffmpeg 5.1 against the two runs apart: the compressed-timestamp Opus of issue 24, 11.7 s of packets
+ * and 231 s decoded, reports 231 s; the MP3 without Xing header of issue 14 and jfk.mp4 report their packet time).
+ * Saves a process start and a read of the file per probe (jfk.mp4: 0.11 s -> 0.05 s; 7.5 minutes of MP4: 0.23 s
+ * -> 0.16 s). When that run fails, the two run apart, so a file whose packets cannot be copied still gets its
+ * decoded length (and the other way round); a pass that fails counts 0 (the container's duration is used then).
  */
 async function playedSeconds(path: string, signal?: AbortSignal): Promise<number> {
-  try {
-    const r = await runProcess(
-      'ffmpeg',
-      ['-nostdin', '-v', 'error', '-i', path]
-        .concat(['-map', '0:a:0', '-map', '0:V:0?', '-c', 'copy', '-f', 'null', '-'])
-        .concat(['-map', '0:a:0', '-af', 'asetpts=N/SR/TB', '-f', 'null', '-'])
-        .concat(['-progress', 'pipe:1']),
-      { signal },
-    );
-    return lastProgressSeconds(r.stdout);
-  } catch {
-    if (signal?.aborted) throw signal.reason;
-    return Math.max(await packetSeconds(path, signal), await decodedSeconds(path, signal));
-  }
-}
-
-/**
- * Reads the first audio stream and the first video stream (cover art left out) to the end without decoding
- * (`ffmpeg -c copy -f null`, about 0.5 s for 5 minutes of MP3) and returns the last timestamp reached, seconds;
- * 0 when it cannot be read (the container's duration is used then).
- */
-async function packetSeconds(path: string, signal?: AbortSignal): Promise<number> {
-  try {
-    const r = await runProcess(
-      'ffmpeg',
-      [
-        '-nostdin',
-        '-v',
-        'error',
-        '-i',
-        path,
-        '-map',
-        '0:a:0',
-        '-map',
-        '0:V:0?',
-        '-c',
-        'copy',
-        '-f',
-        'null',
-        '-',
-      ].concat(['-progress', 'pipe:1']),
-      { signal },
-    );
-    return lastProgressSeconds(r.stdout);
-  } catch {
-    if (signal?.aborted) throw signal.reason;
-    return 0;
-  }
-}
-
-/**
- * Decodes the first audio stream and counts its samples (`asetpts=N/SR/TB` stamps each frame with the samples
- * before it, so the last timestamp ffmpeg reports is samples / sample rate), seconds; 0 when it cannot be
- * decoded. Issue 24, item 3: packets whose timestamps were compressed (`asetpts=PTS/20` before encoding) declare
- * 11.7 s in the container and in their packets, while the audio decodes (and is transcribed) as 231 s; the
- * price follows what is decoded. About 0.7 s for 4 minutes of Opus.
- */
-async function decodedSeconds(path: string, signal?: AbortSignal): Promise<number> {
-  try {
-    const r = await runProcess(
-      'ffmpeg',
-      ['-nostdin', '-v', 'error', '-i', path, '-map', '0:a:0', '-af', 'asetpts=N/SR/TB', '-f', 'null', '-'].concat([
-        '-progress',
-        'pipe:1',
-      ]),
-      { signal },
-    );
-    return lastProgressSeconds(r.stdout);
-  } catch {
-    if (signal?.aborted) throw signal.reason;
-    return 0;
-  }
+  const both = await furthestSeconds(path, [PACKET_PASS, DECODED_PASS], signal);
+  if (both !== undefined) return both;
+  const packets = (await furthestSeconds(path, [PACKET_PASS], signal)) ?? 0;
+  return Math.max(packets, (await furthestSeconds(path, [DECODED_PASS], signal)) ?? 0);
 }
 
 /**
