@@ -7,6 +7,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { TranslateOptions, TranslationEngine } from '../translation.engine.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
@@ -48,9 +49,11 @@ export function apertiumRoute(from: string, to: string): string[] | null {
  * 8 MB as JavaScript strings.
  */
 export const REMEMBERED_CHARS = 4_000_000;
-/** `mode` NUL text -> Apertium's output, the most recently used last; `rememberedChars` their characters. */
-const remembered = new Map<string, string>();
-let rememberedChars = 0;
+/** `mode` NUL text -> Apertium's output, least recently used out past REMEMBERED_CHARS (key and value counted). */
+const remembered = new LRUCache<string, string>({
+  maxSize: REMEMBERED_CHARS,
+  sizeCalculation: (translation, key) => key.length + translation.length,
+});
 
 /**
  * Apertium's translations of `texts` through `mode`, sending only the texts not translated before in this process.
@@ -78,21 +81,8 @@ export async function rememberedTranslations(
     const out = await run(missing);
     missing.forEach((t, i) => known.set(t, out[i]));
   }
-  const result = texts.map((t) => known.get(t)!);
-  for (const [t, translation] of known) {
-    const k = key(t);
-    const before = remembered.get(k);
-    if (before !== undefined) rememberedChars -= k.length + before.length;
-    remembered.delete(k);
-    remembered.set(k, translation);
-    rememberedChars += k.length + translation.length;
-  }
-  for (const [k, translation] of remembered) {
-    if (rememberedChars <= REMEMBERED_CHARS) break;
-    remembered.delete(k);
-    rememberedChars -= k.length + translation.length;
-  }
-  return result;
+  for (const [t, translation] of known) remembered.set(key(t), translation);
+  return texts.map((t) => known.get(t)!);
 }
 
 /** Splits Apertium's output of a marked batch back into `n` texts; null when a marker was lost. */
