@@ -4,7 +4,8 @@
  * brands): `translation: null`. The target `any` holds for every target language without its own entry (only
  * "keep as is" may use it). A job takes a snapshot of the glossary when it is created (later edits do not change
  * a running job); after translation a check flags every cue whose source holds a term and whose target lacks the
- * required rendering (GET /v1/jobs/{id}/tracks `glossary`). Terms match whole words, ignoring case.
+ * required rendering (GET /v1/jobs/{id}/tracks `glossary`). Terms match whole words, ignoring case
+ * (glossary-matcher.ts: inside words in scripts written without spaces).
  * Keyed by user; a team's glossary is a follow-up.
  */
 import * as v from 'valibot';
@@ -145,21 +146,5 @@ export function glossaryRules(snapshot: GlossarySnapshot | null | undefined, fro
   return out.sort((a, b) => b.term.length - a.term.length);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A regex finding `words` as whole words (letters and digits around do not belong to it), ignoring case. */
-export function wholeWords(words: string, flags = 'giu'): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(words).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}])`, flags);
-}
-
 /** What the target must hold for `rule`: the translation, or the term itself when kept as is. */
 export const expectedOf = (rule: GlossaryRule): string => rule.translation ?? rule.term;
-
-/**
- * The rules whose term `source` holds and whose expected rendering `target` lacks (whole words, ignoring case).
- */
-export function missingTerms(source: string, target: string, rules: readonly GlossaryRule[]): GlossaryFlag[] {
-  return rules
-    .filter((r) => wholeWords(r.term, 'iu').test(source) && !wholeWords(expectedOf(r), 'iu').test(target))
-    .map((r) => ({ term: r.term, expected: expectedOf(r) }));
-}

@@ -13,7 +13,8 @@ import { DocumentError } from './document.errors.ts';
 import { CONTENT_TYPES, type DocumentFormat } from './document-format.ts';
 import { countDocument, openDocument } from './document-opener.ts';
 import { translateUnits, type UnitBatching } from './unit-translator.ts';
-import { glossaryRules, missingTerms, type GlossarySnapshot } from '../../../contract/glossary.ts';
+import { glossaryRules, type GlossarySnapshot } from '../../../contract/glossary.ts';
+import { missingTerms } from '../../../contract/glossary-matcher.ts';
 
 export type { DocumentFormat } from './document-format.ts';
 export { DocumentError, type DocumentErrorCode } from './document.errors.ts';

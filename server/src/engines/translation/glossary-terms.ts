@@ -7,7 +7,8 @@
  * an unknown all-capitals word passes through unchanged and in place ("The country of ZXGAZ is big." ->
  * "El país de ZXGAZ es grande." -> "Le pays de ZXGAZ est grand."); digits or `[...]` blanks are not needed.
  */
-import { wholeWords, type GlossaryRule } from '../../../../contract/glossary.ts';
+import type { GlossaryRule } from '../../../../contract/glossary.ts';
+import { termsToReplace } from '../../../../contract/glossary-matcher.ts';
 
 /** The placeholder of the `i`-th occurrence (0 -> ZXGAZ, 26 -> ZXGBAZ). */
 export function placeholder(i: number): string {
@@ -25,7 +26,8 @@ const PLACEHOLDER_RE = /ZXG([A-Z]+)Z/gi;
 const upperFirst = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 
 /**
- * Replaces the terms of `rules` in `texts` by placeholders (longest terms first, whole words, ignoring case).
+ * Replaces the terms of `rules` in `texts` by placeholders (longest terms first, matched as glossary-matcher.ts
+ * says: whole words where the script has spaces, ignoring case; one pass per text whatever the number of rules).
  * Returns the protected texts and `restore`, which puts every term's rendering back into the engine's answers
  * (one per text, in order); a placeholder the engine dropped simply leaves the term missing (the job's glossary
  * check then flags the cue).
@@ -35,22 +37,23 @@ export function protectTerms(
   rules: readonly GlossaryRule[],
 ): { texts: string[]; restore: (answers: readonly string[]) => string[] } {
   const renderings: string[] = [];
-  const sorted = [...rules].sort((a, b) => b.term.length - a.term.length);
   const protectedTexts = texts.map((text) => {
-    let out = text;
-    for (const rule of sorted) {
-      out = out.replace(wholeWords(rule.term), (found) => {
-        const rendering =
-          rule.translation === null
-            ? found
-            : /^\p{Lu}/u.test(found) && !/^\p{Lu}/u.test(rule.translation)
-              ? upperFirst(rule.translation)
-              : rule.translation;
-        renderings.push(rendering);
-        return placeholder(renderings.length - 1);
-      });
+    let out = '';
+    let last = 0;
+    for (const m of termsToReplace(text, rules)) {
+      const rule = rules[m.index];
+      const found = text.slice(m.start, m.end);
+      renderings.push(
+        rule.translation === null
+          ? found
+          : /^\p{Lu}/u.test(found) && !/^\p{Lu}/u.test(rule.translation)
+            ? upperFirst(rule.translation)
+            : rule.translation,
+      );
+      out += text.slice(last, m.start) + placeholder(renderings.length - 1);
+      last = m.end;
     }
-    return out;
+    return out + text.slice(last);
   });
   const indexOf = (letters: string) => [...letters.toUpperCase()].reduce((n, c) => n * 26 + (c.charCodeAt(0) - 65), 0);
   return {

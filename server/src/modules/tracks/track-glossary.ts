@@ -4,12 +4,8 @@
  * required rendering (the forced translation, or the term itself when kept as is) the target text lacks flags the
  * cue. Computed from the latest revision, so an edit that puts the term back clears the flag.
  */
-import {
-  glossaryRules,
-  missingTerms,
-  type GlossaryFlags,
-  type GlossarySnapshot,
-} from '../../../../contract/glossary.ts';
+import { glossaryRules, type GlossaryFlags, type GlossarySnapshot } from '../../../../contract/glossary.ts';
+import { missingTerms } from '../../../../contract/glossary-matcher.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 
