@@ -75,13 +75,15 @@ export interface TranslateDocumentResult {
 }
 
 /**
- * Translates a document into every target language. Either every output is written or none: after any error
- * the files written so far by this call are removed.
- * @throws DocumentError (refused file, UNSUPPORTED_LANGUAGE, ENGINE_FAILED, CANCELLED), NoEngineError (from
- *         `engineFor`, before any work)
+ * The normalised source and target languages of `req` and the engine of each target, in order: what
+ * translateDocument checks before any work (documents/document-thread.ts checks it in the parent, before the thread).
+ * @throws DocumentError UNSUPPORTED_LANGUAGE, NoEngineError (from `engineFor`)
  */
-export async function translateDocument(req: TranslateDocumentRequest): Promise<TranslateDocumentResult> {
-  const started = performance.now();
+export function documentEngines(req: Pick<TranslateDocumentRequest, 'from' | 'to' | 'engineFor'>): {
+  from: string;
+  targets: string[];
+  engines: TranslationEngine[];
+} {
   const from = normaliseLanguage(req.from);
   const targets = [...new Set(req.to.map(normaliseLanguage).filter(Boolean))];
   if (!from || from === 'auto')
@@ -97,6 +99,18 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
     if (!engine) throw new DocumentError('UNSUPPORTED_LANGUAGE', `No translation is needed from ${from} to ${lang}.`);
     return engine;
   });
+  return { from, targets, engines };
+}
+
+/**
+ * Translates a document into every target language. Either every output is written or none: after any error
+ * the files written so far by this call are removed.
+ * @throws DocumentError (refused file, UNSUPPORTED_LANGUAGE, ENGINE_FAILED, CANCELLED), NoEngineError (from
+ *         `engineFor`, before any work)
+ */
+export async function translateDocument(req: TranslateDocumentRequest): Promise<TranslateDocumentResult> {
+  const started = performance.now();
+  const { from, targets, engines } = documentEngines(req);
   const doc = await openDocument(req.inputPath, req.filename);
   const counts = countDocument(doc);
   // No separator of any platform reaches the output name (issue 14: `..\..\win.docx` gives `win`).
@@ -109,16 +123,16 @@ export async function translateDocument(req: TranslateDocumentRequest): Promise<
   try {
     for (const [li, lang] of targets.entries()) {
       const progress = (f: number) => req.onProgress?.(Math.round(((li + f) / targets.length) * 100));
+      const rules = glossaryRules(req.glossary, from, lang);
       const done = await translateUnits(doc.units, engines[li], {
         from,
         to: lang,
         signal: req.signal,
-        glossary: glossaryRules(req.glossary, from, lang),
+        glossary: rules,
         onProgress: (f) => progress(f * 0.9),
         batching: req.batching,
       });
       tagFallbacks += done.fallbacks;
-      const rules = glossaryRules(req.glossary, from, lang);
       if (rules.length) {
         const misses = doc.units.filter(
           (u, k) => missingTerms(u.pieces.join(''), done.pieces[k].join(''), rules).length > 0,

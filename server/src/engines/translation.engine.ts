@@ -42,6 +42,12 @@ export interface TranslationEngine {
   readonly kind: 'local' | 'network';
   /** Whether inline tags survive translation (best effort). */
   readonly keepsInlineTags: boolean;
+  /**
+   * True when `translate` applies `opts.glossary` by protected terms (translation/glossary-terms.ts
+   * translateProtected), so a caller may protect the texts itself (on a worker thread: documents/document-thread.ts)
+   * and call without the glossary, to the same effect.
+   */
+  readonly glossaryByPlaceholders?: boolean;
   /** True when this engine can translate from -> to (directly or through a pivot language). */
   supports(from: string, to: string): boolean;
   /** True when the engine's binary or server is usable now. */

@@ -27,6 +27,31 @@ export const THREAD_YOUNG_GENERATION_MB = 8;
 export type ThreadReply<O> =
   { ok: true; result: O } | { ok: false; error: { coded: boolean; code?: string; message: string; detail?: string } };
 
+/** A request of the thread to its parent (ThreadParent.call): run `method(...args)` there and answer `id`. */
+export interface ThreadCall {
+  call: number;
+  method: string;
+  args: unknown[];
+}
+
+/** The parent's answer to ThreadCall `answer`: the method's result, or its error's message. */
+export type ThreadAnswer =
+  { answer: number; ok: true; result: unknown } | { answer: number; ok: false; message: string };
+
+/**
+ * What a thread may ask of the process that started it: each method runs there (where the engines, the database
+ * and the network clients live) on structured-cloneable arguments and answers a cloneable result.
+ */
+export type ParentMethods = Record<string, (...args: never[]) => unknown>;
+
+/** Options of runInThread. */
+export interface ThreadOptions {
+  /** The methods the thread may call (ThreadParent.call); none by default. */
+  parent?: ParentMethods;
+  /** The error of a coded failure of the thread (default: a MediaError with its code). */
+  codedError?: (code: string, message: string, detail?: string) => Error;
+}
+
 /** ES module source that registers tsx in the thread, then loads the worker entry `entry`. */
 function bootstrap(entry: URL): URL {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
@@ -36,11 +61,12 @@ function bootstrap(entry: URL): URL {
 
 /**
  * The work of the entry module `entry` (a file that calls serveInThread) on `input`, run on a worker thread.
- * `input` must be structured-cloneable (typed arrays are copied).
- * @throws a MediaError with the thread's code when the work threw a coded error; an Error with the thread's message
- *         for any other failure or when the thread stops without an answer; the signal's reason when aborted.
+ * `input` must be structured-cloneable (typed arrays are copied). The thread may call `options.parent`'s methods.
+ * @throws a MediaError (or `options.codedError`'s error) with the thread's code when the work threw a coded error;
+ *         an Error with the thread's message for any other failure or when the thread stops without an answer; the
+ *         signal's reason when aborted.
  */
-export function runInThread<I, O>(entry: URL, input: I, signal?: AbortSignal): Promise<O> {
+export function runInThread<I, O>(entry: URL, input: I, signal?: AbortSignal, options: ThreadOptions = {}): Promise<O> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     // tsx's transform cache would go to the thread's TMPDIR (a job's temp folder may be it): the thread compiles
@@ -63,12 +89,15 @@ export function runInThread<I, O>(entry: URL, input: I, signal?: AbortSignal): P
       finish(() => reject(signal!.reason));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: ThreadReply<O>) => {
+    const codedError =
+      options.codedError ?? ((code, message, detail) => new MediaError(code as MediaErrorCode, message, detail));
+    worker.on('message', (m: ThreadReply<O> | ThreadCall) => {
+      if ('call' in m) return void answerCall(worker, options.parent ?? {}, m);
       void worker.terminate();
       finish(() => {
         if (m.ok) return resolve(m.result);
         const { coded, code, message, detail } = m.error;
-        reject(coded ? new MediaError(code as MediaErrorCode, message, detail) : new Error(message));
+        reject(coded ? codedError(code!, message, detail) : new Error(message));
       });
     });
     worker.on('error', (e) => finish(() => reject(e)));
@@ -76,4 +105,22 @@ export function runInThread<I, O>(entry: URL, input: I, signal?: AbortSignal): P
       finish(() => reject(new Error(`The work thread stopped (exit code ${code}) without an answer.`))),
     );
   });
+}
+
+/** Runs the thread's call in this process and posts the answer (an unknown method or a throw answers its message). */
+async function answerCall(worker: Worker, methods: ParentMethods, m: ThreadCall): Promise<void> {
+  let answer: ThreadAnswer;
+  try {
+    const method = Object.hasOwn(methods, m.method) ? methods[m.method] : undefined;
+    if (!method) throw new Error(`The work thread called an unknown method ${m.method}.`);
+    answer = { answer: m.call, ok: true, result: await method(...(m.args as never[])) };
+  } catch (e) {
+    answer = { answer: m.call, ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+  // The thread may have ended meanwhile (aborted, or it failed): then nobody waits for the answer.
+  try {
+    worker.postMessage(answer);
+  } catch {
+    /* ended */
+  }
 }

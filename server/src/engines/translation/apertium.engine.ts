@@ -151,6 +151,7 @@ export function createApertiumEngine(): TranslationEngine {
     id: 'apertium',
     kind: 'local',
     keepsInlineTags: true,
+    glossaryByPlaceholders: true,
     supports: (from, to) => apertiumRoute(from, to) !== null,
     async available() {
       return (

@@ -55,6 +55,7 @@ export function createLibreTranslateEngine(
     id: 'libretranslate',
     kind: 'network',
     keepsInlineTags: true,
+    glossaryByPlaceholders: true,
     supports: (from, to) =>
       LANGS.has(normaliseLanguage(from)) &&
       LANGS.has(normaliseLanguage(to)) &&

@@ -11,7 +11,7 @@ import { languageLabel } from '../../../../contract/languages.ts';
 import { defaultSpeakerName } from '../../../../contract/speakers.ts';
 import type { AppContext } from '../../context.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
-import { translateDocument } from '../../documents/document-translator.ts';
+import { translateDocumentInThread } from '../../documents/document-thread.ts';
 import type { EnginePlan } from '../../engines/engine.registry.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { MediaError } from '../../media/media-error.ts';
@@ -41,7 +41,8 @@ export async function produceOutputs(
   const baseName =
     path.parse(job.originalFilename.startsWith('http') ? 'youtube' : safeFileName(job.originalFilename)).name || 'file';
   if (job.jobType === 'document_translation') {
-    const result = await translateDocument({
+    // On a worker thread: its CPU work never holds this process's event loop (the API's, in the embedded default).
+    const result = await translateDocumentInThread({
       inputPath: input,
       filename: job.originalFilename,
       from: job.sourceLanguage,
