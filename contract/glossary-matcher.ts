@@ -31,6 +31,7 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const SPACE_RUN = /\s+/g;
+const COMBINING = /^\p{M}/u;
 const NEEDS_SPACE_MAP = /\s\s|[^\S ]/;
 
 /** One code point folded as simple case folding does; unchanged where folding would change its length. */
@@ -176,30 +177,45 @@ export function termMatcher(terms: readonly string[]): TermMatcher {
   return matcher;
 }
 
-const rulesMatchers = new WeakMap<readonly GlossaryRule[], { terms: TermMatcher; expected: TermMatcher }>();
-
-/** The matchers of the rules' terms and of their required renderings (kept per rule list and content). */
-function matchersOf(rules: readonly GlossaryRule[]) {
-  let m = rulesMatchers.get(rules);
-  if (!m) {
-    m = { terms: termMatcher(rules.map((r) => r.term)), expected: termMatcher(rules.map(expectedOf)) };
-    rulesMatchers.set(rules, m);
+/**
+ * True when `text` holds `term` by the match rules above (a scan for one term: the check of the few renderings a
+ * cue's source asks for, without an automaton of every rendering).
+ */
+export function holdsTerm(text: string, term: string): boolean {
+  const needle = foldCase(term.trim().replace(SPACE_RUN, ' '));
+  if (!needle || !text) return false;
+  const folded = foldSpaces(text);
+  const hay = foldCase(folded?.text ?? text);
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const start = folded ? folded.from[at] : at;
+    const end = folded ? folded.to[at + needle.length - 1] : at + needle.length;
+    // Inside a grapheme cluster (a combining mark follows) is not a match, as for the automaton.
+    if (COMBINING.test(charAfter(text, end))) continue;
+    if (boundaryBroken(term.trim().charAt(0), charBefore(text, start))) continue;
+    if (!boundaryBroken(charBefore(term.trim(), term.trim().length), charAfter(text, end))) return true;
   }
+  return false;
+}
+
+const rulesMatchers = new WeakMap<readonly GlossaryRule[], TermMatcher>();
+
+/** The matcher of the rules' terms (kept per rule list, and by content through termMatcher). */
+function matcherOf(rules: readonly GlossaryRule[]): TermMatcher {
+  let m = rulesMatchers.get(rules);
+  if (!m) rulesMatchers.set(rules, (m = termMatcher(rules.map((r) => r.term))));
   return m;
 }
 
 /**
  * The rules whose term `source` holds and whose expected rendering `target` lacks (the match rules above), in
- * the order of `rules`. One pass over each text, whatever the number of rules.
+ * the order of `rules`. One pass over the source whatever the number of rules, then one scan of the target per
+ * term found.
  */
 export function missingTerms(source: string, target: string, rules: readonly GlossaryRule[]): GlossaryFlag[] {
   if (!rules.length) return [];
-  const m = matchersOf(rules);
-  const said = m.terms.found(source);
-  if (!said.size) return [];
-  const rendered = m.expected.found(target);
+  const said = matcherOf(rules).found(source);
   return rules
-    .filter((_, i) => said.has(i) && !rendered.has(i))
+    .filter((r, i) => said.has(i) && !holdsTerm(target, expectedOf(r)))
     .map((r) => ({ term: r.term, expected: expectedOf(r) }));
 }
 
@@ -208,5 +224,5 @@ export function missingTerms(source: string, target: string, rules: readonly Glo
  * (TermMatcher.findLongestFirst); `index` is the rule's position in `rules`.
  */
 export function termsToReplace(text: string, rules: readonly GlossaryRule[]): TermMatch[] {
-  return rules.length ? matchersOf(rules).terms.findLongestFirst(text) : [];
+  return rules.length ? matcherOf(rules).findLongestFirst(text) : [];
 }

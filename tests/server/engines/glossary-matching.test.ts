@@ -69,6 +69,9 @@ describe('missingTerms: the check of a translation', () => {
       { term: 'Tarjama', expected: 'Tarjama' },
     ]);
     expect(missingTerms('Nothing here', 'Nada aquí', rules)).toEqual([]);
+    // The rendering is found as the terms are: across a line break, in capitals, not inside a word.
+    expect(missingTerms('New York', 'NUEVA\nYORK', rules)).toEqual([]);
+    expect(missingTerms('New York', 'Nueva Yorkina', rules)).toEqual([{ term: 'New York', expected: 'Nueva York' }]);
   });
 
   it('Arabic targets and Japanese sources follow their scripts', () => {
