@@ -4,21 +4,23 @@
  * media worker on, PGlite in a temporary folder; BENCH_SERVER_ROOT runs another checkout's server, e.g. main's, for
  * the "before" figures), imports MAX_GLOSSARY_TERMS terms for one account, runs a 4-cue subtitle job (own words)
  * and prints as JSON: the time of each of BENCH_CALLS (5) GET /v1/jobs/{id}/tracks calls and /healthz latency
- * (autocannon, BENCH_CLIENTS (10) connections, from another process) while they run; then the wall time of a
- * 300-sentence .docx job into Spanish with the glossary (and /healthz meanwhile) and without it (a second account).
+ * while they run (autocannon in the bench's process, not the server's: BENCH_CLIENTS (10) connections); then the
+ * wall time of a 300-sentence .docx job into Spanish without the glossary (a second account) and with it (and
+ * /healthz meanwhile).
  */
 import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import JSZip from 'jszip';
 import { MAX_GLOSSARY_TERMS } from '../contract/glossary.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { users } from '../server/src/db/schema/index.ts';
 import { addCredits } from '../server/src/modules/credits/ledger.repository.ts';
 import { createTokenService } from '../server/src/modules/auth/token.service.ts';
 import { freePort, waitFor } from './lib/app-server.ts';
+import { makeDocx, para } from '../tests/server/documents/helpers/docx-fixture.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
@@ -41,50 +43,20 @@ function glossaryCsv(): string {
   return rows.join('\n') + '\n';
 }
 
-async function docx(sentences: string[]): Promise<Buffer> {
-  const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
-  const body = sentences.map((s) => `<w:p><w:r><w:t xml:space="preserve">${s}</w:t></w:r></w:p>`).join('');
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'nodebuffer' });
-}
-
-/** Latency of GET url under CLIENTS connections until `until` settles, measured by autocannon in its own process. */
+/** Latency of GET url under CLIENTS connections until `until` settles (autocannon in this process). */
 function loadWhile(url: string, until: Promise<unknown>): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
-    const bin = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
-    const child = spawn(process.execPath, [bin, '-j', '-c', String(CLIENTS), '-d', '600', url], {
-      stdio: ['ignore', 'pipe', 'ignore'],
+    const instance = autocannon({ url, connections: CLIENTS, duration: 600 }, (err, r) => {
+      if (err) return reject(err);
+      resolve({
+        requests: r.requests.total,
+        non2xx: r.non2xx,
+        p50_ms: r.latency.p50,
+        p99_ms: r.latency.p99,
+        max_ms: r.latency.max,
+      });
     });
-    void until.finally(() => child.kill('SIGINT'));
-    const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.on('error', reject);
-    child.on('exit', () => {
-      try {
-        const r = JSON.parse(Buffer.concat(out).toString());
-        resolve({
-          requests: r.requests.total,
-          non2xx: r.non2xx,
-          p50_ms: r.latency.p50,
-          p99_ms: r.latency.p99,
-          max_ms: r.latency.max,
-        });
-      } catch (e) {
-        reject(e);
-      }
-    });
+    void until.finally(() => instance.stop());
   });
 }
 
@@ -186,7 +158,7 @@ async function main(): Promise<void> {
       { length: 300 },
       (_, i) => `Sentence ${i + 1}: the people of this country use Tarjama every day at work.`,
     );
-    const doc = await docx(sentences);
+    const doc = await makeDocx({ body: sentences.map((s) => para([[s]])).join('') });
     const documentJob = async (auth: Record<string, string>) => {
       const url = await upload(
         auth,
