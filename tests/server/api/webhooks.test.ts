@@ -126,6 +126,10 @@ describe('webhook URLs in production mode (SSRF guard)', () => {
       ['https://10.1.2.3/hook', /10\.1\.2\.3/],
       ['https://[::1]/hook', /::1/],
       ['https://[::ffff:127.0.0.1]/hook', /127\.0\.0\.1|::ffff/],
+      // IPv4-compatible loopback (the URL keeps it as [::7f00:1]), 6to4 of loopback, site-local (issue 35 item 6).
+      ['https://[::127.0.0.1]/', /::7f00:1/],
+      ['https://[2002:7f00:1::]/', /2002:7f00:1::/],
+      ['https://[fec0::1]/', /fec0::1/],
     ] as const) {
       const r = await api(t, key, 'POST', '/v1/webhooks', { url });
       expect(r.status, url).toBe(400);
@@ -170,9 +174,32 @@ describe('webhook URLs in production mode (SSRF guard)', () => {
       'fd00::1',
       '::ffff:10.0.0.1',
       '::ffff:7f00:1',
+      '::7f00:1', // IPv4-compatible 127.0.0.1
+      '::a00:1', // IPv4-compatible 10.0.0.1
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2002:a9fe:a9fe::1', // 6to4 of 169.254.169.254
+      '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo, client 127.0.0.1 (bits inverted)
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '64:ff9b::a9fe:a9fe', // NAT64 of 169.254.169.254
+      '64:ff9b:1::1', // NAT64 local-use prefix: its embedding is the operator's choice
+      '::ffff:0:a00:1', // IPv4-translated 10.0.0.1
+      'fec0::1', // site-local (deprecated, still routed inside sites)
+      '2001:db8::1', // documentation
+      '100::1', // discard
+      '255.255.255.255',
+      '198.18.0.1', // benchmarking
+      'not an address',
     ])
       expect(isBlockedAddress(ip), ip).toBe(true);
-    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+    for (const ip of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '2002:808:808::1', // 6to4 of 8.8.8.8
+      '64:ff9b::808:808', // NAT64 of 8.8.8.8
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7', // Teredo, client 8.8.8.8
+    ])
       expect(isBlockedAddress(ip), ip).toBe(false);
   });
 });
