@@ -21,8 +21,11 @@ export type JobHandler<N extends JobName> = (payload: JobPayload<N>, ctx: JobCon
 export class QueueStartError extends Error {}
 
 export interface Queue {
-  /** Registers the handler of a job; call before start(). */
-  handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /**
+   * Registers the handler of a job; call before start(). `workers`: how many of its messages this process runs at
+   * once (default 1; media.translate and document.translate take start()'s `concurrency`).
+   */
+  handle<N extends JobName>(name: N, handler: JobHandler<N>, opts?: { workers?: number }): void;
   /**
    * Starts pg-boss, creates the queues and, when `work` is true, the workers and schedules.
    * @throws QueueStartError naming every job without a handler (only when `work` is true).
@@ -81,11 +84,13 @@ export function createQueue(database: Database, logger: Logger): Queue {
       : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
   boss.on('error', (err) => logger.error({ err }, 'queue error'));
   const handlers = new Map<JobName, JobHandler<JobName>>();
+  const workersOf = new Map<JobName, number>();
   let started = false;
 
   return {
-    handle(name, handler) {
+    handle(name, handler, opts = {}) {
       handlers.set(name, handler as JobHandler<JobName>);
+      if (opts.workers) workersOf.set(name, opts.workers);
     },
 
     async start({ work, concurrency }) {
@@ -106,7 +111,8 @@ export function createQueue(database: Database, logger: Logger): Queue {
       for (const name of names) {
         const def = JOB_DEFINITIONS[name];
         const handler = handlers.get(name)!;
-        const workerCount = name === 'media.translate' || name === 'document.translate' ? concurrency : 1;
+        const workerCount =
+          name === 'media.translate' || name === 'document.translate' ? concurrency : (workersOf.get(name) ?? 1);
         for (let i = 0; i < workerCount; i++) {
           await boss.work(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
             const parsed = v.safeParse(def.payload, job.data);

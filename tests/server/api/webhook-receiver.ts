@@ -37,3 +37,56 @@ export async function startReceiver(failFirst = 0): Promise<Receiver> {
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/** One request a trickling receiver got: when it came and when its connection closed (epoch ms). */
+export interface TrickledRequest {
+  at: number;
+  closedAt?: number;
+}
+
+export interface TricklingReceiver {
+  url: string;
+  requests: TrickledRequest[];
+  /** Most requests open at one time. */
+  maxOpen: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A receiver that never finishes its answer: `200` with `Content-Length: 100000` at once, then one byte every
+ * `everyMs` (the slow-loris answer of issue 35: each byte resets a socket idle timeout).
+ */
+export async function startTricklingReceiver(everyMs: number): Promise<TricklingReceiver> {
+  const requests: TrickledRequest[] = [];
+  let open = 0;
+  const state = { maxOpen: 0 };
+  const server = http.createServer((req, res) => {
+    const r: TrickledRequest = { at: Date.now() };
+    requests.push(r);
+    open++;
+    state.maxOpen = Math.max(state.maxOpen, open);
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100000' });
+    res.write('o');
+    const timer = setInterval(() => res.write('k'), everyMs);
+    req.socket.on('close', () => {
+      clearInterval(timer);
+      r.closedAt = Date.now();
+      open--;
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/slow`,
+    requests,
+    get maxOpen() {
+      return state.maxOpen;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

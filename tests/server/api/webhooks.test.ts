@@ -1,6 +1,7 @@
 /**
- * Signed webhooks (issue 23 item 3): a receiver that fails 3 times gets the event on the 4th try, each try signed
- * with the Stripe-style scheme and logged with its status code; in production mode URLs that are not https or that
+ * Signed webhooks (issue 23 item 3, issue 35 item 3): a receiver that fails 3 times gets the event on the 4th try,
+ * each try signed as Standard Webhooks 1.0 (checked with the official `standardwebhooks` library, as a receiver
+ * does) and logged with its status code; an endpoint made before (legacy secret) also gets the old header; in production mode URLs that are not https or that
  * resolve to loopback, private or link-local addresses (169.254.169.254) are refused, and checked again at delivery.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { until } from '../helpers/server-process.ts';
 import { api, createUser } from '../jobs/fixtures.ts';
 import { webhookEndpoints } from '../../../server/src/db/schema/index.ts';
 import { isBlockedAddress } from '../../../server/src/modules/webhooks/address-guard.ts';
-import { verifyWebhookSignature } from '../../../server/src/modules/webhooks/webhook-signature.ts';
+import { Webhook } from 'standardwebhooks';
+import { newWebhookSecret, verifyLegacySignature } from '../../../server/src/modules/webhooks/webhook-signature.ts';
 import { proUserWithKey } from './api-helpers.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
@@ -19,6 +21,7 @@ import { startReceiver, type Receiver } from './webhook-receiver.ts';
 describe.concurrent.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
   let t: TestApp;
   let receiver: Receiver;
+  let okReceiver: Receiver;
   beforeAll(async () => {
     t = await startTestApp({
       kind,
@@ -26,9 +29,11 @@ describe.concurrent.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1' },
     });
     receiver = await startReceiver(3);
+    okReceiver = await startReceiver(0);
   });
   afterAll(async () => {
     await receiver?.close();
+    await okReceiver?.close();
     await t?.close();
   });
 
@@ -54,19 +59,21 @@ describe.concurrent.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
       const events = receiver.received.map((r) => JSON.parse(r.body));
       expect(new Set(events.map((e) => e.id)).size).toBe(1);
       expect(events[0]).toMatchObject({ type: 'webhook.test', data: { object: null } });
+      const receiverLib = new Webhook(secret);
       for (const r of receiver.received) {
-        const header = r.headers['tarjama-signature'] as string;
-        expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-        expect(verifyWebhookSignature(r.body, header, secret)).toBe(true);
-        expect(verifyWebhookSignature(r.body, header, 'whsec_wrong')).toBe(false);
-        expect(verifyWebhookSignature(r.body + ' ', header, secret)).toBe(false);
-        // A replay 6 minutes later is refused.
-        const t0 = Number(header.match(/t=(\d+)/)![1]);
-        expect(verifyWebhookSignature(r.body, header, secret, t0 + 360)).toBe(false);
+        expect(r.headers['webhook-id']).toBe(events[0].id);
+        expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+        expect(r.headers['tarjama-signature']).toBeUndefined();
+        expect(receiverLib.verify(r.body, r.headers as Record<string, string>)).toMatchObject({ id: events[0].id });
+        expect(() =>
+          new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(
+            r.body,
+            r.headers as Record<string, string>,
+          ),
+        ).toThrow(/signature/i);
+        expect(() => receiverLib.verify(r.body + ' ', r.headers as Record<string, string>)).toThrow(/signature/i);
       }
-      const tries = receiver.received.map((r) =>
-        Number((r.headers['tarjama-signature'] as string).match(/t=(\d+)/)![1]),
-      );
+      const tries = receiver.received.map((r) => Number(r.headers['webhook-timestamp']));
       // Back-off: 1 s, 2 s, 4 s between tries (whole seconds, pg-boss polls every second).
       expect(tries[3] - tries[0]).toBeGreaterThanOrEqual(6);
 
@@ -81,6 +88,37 @@ describe.concurrent.each(DATABASE_KINDS)('webhook deliveries on %s', (kind) => {
       expect(log.body.deliveries[0].attempts.map((a: any) => a.status)).toEqual([500, 500, 500, 200]);
     },
     90_000,
+  );
+
+  it.sequential(
+    'an endpoint made before Standard Webhooks (legacy secret) gets both headers: the old one and the new one',
+    async () => {
+      const { user, key } = await proUserWithKey(t);
+      const received = okReceiver.received;
+      const before = received.length;
+      // A secret as they were made before issue 35: whsec_ + 32 bytes in URL-safe base64.
+      const legacySecret = `whsec_${Buffer.alloc(32, 0xfb).toString('base64url')}`;
+      const [row] = await t.ctx.db
+        .insert(webhookEndpoints)
+        .values({ userId: user.id, url: okReceiver.url, secret: legacySecret, events: ['job.completed'] })
+        .returning();
+      await api(t, key, 'POST', `/v1/webhooks/${row.id}/test`);
+      await until('the legacy delivery', async () => received.length > before, 20_000);
+      const r = received.at(-1)!;
+      const legacy = r.headers['tarjama-signature'] as string;
+      expect(legacy).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(verifyLegacySignature(r.body, legacy, legacySecret)).toBe(true);
+      expect(verifyLegacySignature(r.body, legacy, 'whsec_wrong')).toBe(false);
+      // A replay 6 minutes later is refused.
+      expect(verifyLegacySignature(r.body, legacy, legacySecret, Number(r.headers['webhook-timestamp']) + 360)).toBe(
+        false,
+      );
+      // The same key bytes in standard base64 (docs/webhooks.md, "Migration") verify with the official library.
+      const converted = `whsec_${Buffer.from(legacySecret.slice(6), 'base64url').toString('base64')}`;
+      expect(new Webhook(converted).verify(r.body, r.headers as Record<string, string>)).toMatchObject({
+        type: 'webhook.test',
+      });
+    },
   );
 
   it.sequential("another account gets 404 on the endpoint's ids; Free accounts cannot add endpoints", async () => {
@@ -144,7 +182,7 @@ describe('webhook URLs in production mode (SSRF guard)', () => {
     // As if its name resolved elsewhere when it was added: the row is written directly.
     const [row] = await t.ctx.db
       .insert(webhookEndpoints)
-      .values({ userId: user.id, url: receiver.url, secret: 'whsec_x', events: ['job.completed'] })
+      .values({ userId: user.id, url: receiver.url, secret: newWebhookSecret(), events: ['job.completed'] })
       .returning();
     await api(t, key, 'POST', `/v1/webhooks/${row.id}/test`);
     const log = await until(

@@ -1,21 +1,45 @@
 /**
  * Job events to webhooks: `emitJobEvent` records one delivery per subscribed endpoint and queues it;
- * `deliverWebhook` (the 'webhook.deliver' job) makes one signed try and, when it fails, queues the next try after
- * WEBHOOK_RETRY_BASE_SECONDS x 2^(tries - 1) (at most 6 h) while the event is younger than
- * WEBHOOK_RETRY_WINDOW_SECONDS (24 h). A delivery that runs out of time fails, its endpoint is disabled and its
- * owner e-mailed.
+ * `deliverWebhook` (the 'webhook.deliver' job) makes one signed try and, when it fails (a timeout too), logs it and
+ * queues the next try after WEBHOOK_RETRY_BASE_SECONDS x 2^(tries - 1) (at most 6 h) while the event is younger
+ * than WEBHOOK_RETRY_WINDOW_SECONDS (24 h). A delivery that runs out of time fails, its endpoint is disabled and its
+ * owner e-mailed. Each process runs WEBHOOK_CONCURRENCY tries at once, at most MAX_IN_FLIGHT_PER_ENDPOINT to one
+ * endpoint: a try for a busy endpoint is put back a moment (not counted as a try), so a slow receiver holds at
+ * most two workers and never delays another endpoint's events.
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '../../../../contract/webhooks.ts';
+import type { WebhookEventType } from '../../../../contract/webhooks.ts';
 import { findJob, outputsOf } from '../jobs/job.repository.ts';
 import { presentJob } from '../jobs/job.presenter.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { sendWebhook } from './webhook-sender.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { signatureHeaders } from './webhook-signature.ts';
 import * as repo from './webhook.repository.ts';
 
 const MAX_DELAY_SECONDS = 6 * 60 * 60;
+/** Tries one process makes to one endpoint at once. */
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 2;
+/** How long a try for a busy endpoint waits before it is picked again, seconds (pg-boss polls every second). */
+const BUSY_ENDPOINT_WAIT_SECONDS = 2;
+
+/** Tries in flight per endpoint id in this process; one per registered worker set (state of the context). */
+export class EndpointSlots {
+  private readonly inFlight = new Map<string, number>();
+  constructor(private readonly perEndpoint = MAX_IN_FLIGHT_PER_ENDPOINT) {}
+  /** Takes a slot of `endpointId`; false when all of its slots are taken. */
+  take(endpointId: string): boolean {
+    const n = this.inFlight.get(endpointId) ?? 0;
+    if (n >= this.perEndpoint) return false;
+    this.inFlight.set(endpointId, n + 1);
+    return true;
+  }
+  release(endpointId: string): void {
+    const n = (this.inFlight.get(endpointId) ?? 1) - 1;
+    if (n <= 0) this.inFlight.delete(endpointId);
+    else this.inFlight.set(endpointId, n);
+  }
+}
 
 /** Queues try number `tries + 1` of a delivery, `delaySeconds` from now. */
 export async function enqueueDelivery(
@@ -58,11 +82,25 @@ export async function emitJobEvent(ctx: AppContext, type: WebhookEventType, jobI
   }
 }
 
-/** The 'webhook.deliver' job: one try of a delivery. */
-export async function deliverWebhook(ctx: AppContext, deliveryId: string): Promise<void> {
+/**
+ * The 'webhook.deliver' job: one try of a delivery, or, when `slots` says its endpoint has its tries in flight
+ * already, the same try queued again BUSY_ENDPOINT_WAIT_SECONDS later. The try's whole deadline is
+ * WEBHOOK_TIMEOUT_SECONDS, well inside the job's expiry, so every try is logged.
+ */
+export async function deliverWebhook(ctx: AppContext, deliveryId: string, slots: EndpointSlots): Promise<void> {
   const found = await repo.findDelivery(ctx.db, deliveryId);
   if (!found || found.delivery.status !== 'pending') return;
   const { delivery, endpoint } = found;
+  if (!slots.take(endpoint.id))
+    return enqueueDelivery(ctx, delivery.id, delivery.attempts.length, BUSY_ENDPOINT_WAIT_SECONDS);
+  try {
+    await tryDelivery(ctx, delivery, endpoint);
+  } finally {
+    slots.release(endpoint.id);
+  }
+}
+
+async function tryDelivery(ctx: AppContext, delivery: repo.DeliveryRow, endpoint: repo.EndpointRow): Promise<void> {
   const cfg = ctx.config.api;
   const body = JSON.stringify(delivery.payload);
   const at = new Date();
@@ -72,7 +110,7 @@ export async function deliverWebhook(ctx: AppContext, deliveryId: string): Promi
         endpoint.url,
         body,
         {
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, endpoint.secret, Math.floor(at.getTime() / 1000)),
+          ...signatureHeaders(body, endpoint.secret, delivery.eventId, Math.floor(at.getTime() / 1000)),
           'user-agent': 'Tarjama-Webhooks/1.0',
         },
         {
@@ -112,7 +150,10 @@ async function mailDisabled(ctx: AppContext, endpoint: repo.EndpointRow): Promis
   }
 }
 
-/** Registers the 'webhook.deliver' job handler. */
+/** Registers the 'webhook.deliver' job handler, WEBHOOK_CONCURRENCY workers sharing one set of endpoint slots. */
 export function registerWebhookWorkers(ctx: AppContext): void {
-  ctx.queue.handle('webhook.deliver', async (payload) => deliverWebhook(ctx, payload.deliveryId));
+  const slots = new EndpointSlots();
+  ctx.queue.handle('webhook.deliver', async (payload) => deliverWebhook(ctx, payload.deliveryId, slots), {
+    workers: ctx.config.api.webhookConcurrency,
+  });
 }
