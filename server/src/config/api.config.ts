@@ -11,7 +11,7 @@ export const apiEnv = {
   WEBHOOK_RETRY_BASE_SECONDS: intWithDefault(60, 1, 3600),
   WEBHOOK_RETRY_WINDOW_SECONDS: intWithDefault(24 * 60 * 60, 1, 7 * 24 * 60 * 60),
   WEBHOOK_TIMEOUT_SECONDS: intWithDefault(10, 1, 60),
-  WEBHOOK_CONCURRENCY: intWithDefault(8, 1, 64),
+  WEBHOOK_CONCURRENCY: intWithDefault(32, 1, 256),
 };
 
 type ApiEnv = v.InferOutput<v.ObjectSchema<typeof apiEnv, undefined>>;
@@ -34,7 +34,10 @@ export interface ApiConfig {
    * together. Past it the try is aborted, its socket destroyed and the try logged as a timeout.
    */
   webhookTimeoutSeconds: number;
-  /** Deliveries one process makes at once (at most 2 of them to one endpoint). */
+  /**
+   * Webhook tries one process makes at once, from one fetch loop (at most 2 to one endpoint, 4 to one account's).
+   * They mostly wait on other hosts, so many cost little: 32 lets 8 accounts' slow receivers hold 4 each.
+   */
   webhookConcurrency: number;
 }
 

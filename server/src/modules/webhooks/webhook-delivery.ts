@@ -4,8 +4,8 @@
  * queues the next try after WEBHOOK_RETRY_BASE_SECONDS x 2^(tries - 1) (at most 6 h) while the event is younger
  * than WEBHOOK_RETRY_WINDOW_SECONDS (24 h). A delivery that runs out of time fails, its endpoint is disabled and its
  * owner e-mailed. Each process runs WEBHOOK_CONCURRENCY tries at once, at most MAX_IN_FLIGHT_PER_ENDPOINT to one
- * endpoint: a try for a busy endpoint is put back a moment (not counted as a try), so a slow receiver holds at
- * most two workers and never delays another endpoint's events.
+ * endpoint and MAX_IN_FLIGHT_PER_ACCOUNT to one account's: a try for a busy endpoint is put back a moment (not
+ * counted as a try), so slow receivers hold a few places and never delay other accounts' events.
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
@@ -20,24 +20,34 @@ import * as repo from './webhook.repository.ts';
 const MAX_DELAY_SECONDS = 6 * 60 * 60;
 /** Tries one process makes to one endpoint at once. */
 export const MAX_IN_FLIGHT_PER_ENDPOINT = 2;
-/** How long a try for a busy endpoint waits before it is picked again, seconds (pg-boss polls every second). */
-const BUSY_ENDPOINT_WAIT_SECONDS = 2;
+/** Tries one process makes to one account's endpoints at once (an account has up to 10 endpoints). */
+export const MAX_IN_FLIGHT_PER_ACCOUNT = 4;
 
-/** Tries in flight per endpoint id in this process; one per registered worker set (state of the context). */
+/**
+ * Tries in flight per endpoint and per account in this process; made once per registration (state of the
+ * context, not of the module).
+ */
 export class EndpointSlots {
-  private readonly inFlight = new Map<string, number>();
-  constructor(private readonly perEndpoint = MAX_IN_FLIGHT_PER_ENDPOINT) {}
-  /** Takes a slot of `endpointId`; false when all of its slots are taken. */
-  take(endpointId: string): boolean {
-    const n = this.inFlight.get(endpointId) ?? 0;
-    if (n >= this.perEndpoint) return false;
-    this.inFlight.set(endpointId, n + 1);
+  private readonly byEndpoint = new Map<string, number>();
+  private readonly byAccount = new Map<string, number>();
+  /** Takes a place for a try to `endpointId` of `accountId`; false when either has all of its places taken. */
+  take(endpointId: string, accountId: string): boolean {
+    const e = this.byEndpoint.get(endpointId) ?? 0;
+    const a = this.byAccount.get(accountId) ?? 0;
+    if (e >= MAX_IN_FLIGHT_PER_ENDPOINT || a >= MAX_IN_FLIGHT_PER_ACCOUNT) return false;
+    this.byEndpoint.set(endpointId, e + 1);
+    this.byAccount.set(accountId, a + 1);
     return true;
   }
-  release(endpointId: string): void {
-    const n = (this.inFlight.get(endpointId) ?? 1) - 1;
-    if (n <= 0) this.inFlight.delete(endpointId);
-    else this.inFlight.set(endpointId, n);
+  release(endpointId: string, accountId: string): void {
+    for (const [map, key] of [
+      [this.byEndpoint, endpointId],
+      [this.byAccount, accountId],
+    ] as const) {
+      const n = (map.get(key) ?? 1) - 1;
+      if (n <= 0) map.delete(key);
+      else map.set(key, n);
+    }
   }
 }
 
@@ -83,22 +93,25 @@ export async function emitJobEvent(ctx: AppContext, type: WebhookEventType, jobI
 }
 
 /**
- * The 'webhook.deliver' job: one try of a delivery, or, when `slots` says its endpoint has its tries in flight
- * already, the same try queued again BUSY_ENDPOINT_WAIT_SECONDS later. The try's whole deadline is
+ * The 'webhook.deliver' job: one try of a delivery, or, when `slots` says its endpoint or account has its tries
+ * in flight already, the same try queued again a few seconds later (not counted as a try). The try's whole deadline is
  * WEBHOOK_TIMEOUT_SECONDS, well inside the job's expiry, so every try is logged.
  */
 export async function deliverWebhook(ctx: AppContext, deliveryId: string, slots: EndpointSlots): Promise<void> {
   const found = await repo.findDelivery(ctx.db, deliveryId);
   if (!found || found.delivery.status !== 'pending') return;
   const { delivery, endpoint } = found;
-  if (!slots.take(endpoint.id))
-    return enqueueDelivery(ctx, delivery.id, delivery.attempts.length, BUSY_ENDPOINT_WAIT_SECONDS);
+  // Busy: again in half a deadline (a place frees within one), at least 2 s so waiting tries do not spin.
+  if (!slots.take(endpoint.id, endpoint.userId))
+    return enqueueDelivery(ctx, delivery.id, delivery.attempts.length, busyWaitSeconds(ctx));
   try {
     await tryDelivery(ctx, delivery, endpoint);
   } finally {
-    slots.release(endpoint.id);
+    slots.release(endpoint.id, endpoint.userId);
   }
 }
+
+const busyWaitSeconds = (ctx: AppContext) => Math.max(2, Math.ceil(ctx.config.api.webhookTimeoutSeconds / 2));
 
 async function tryDelivery(ctx: AppContext, delivery: repo.DeliveryRow, endpoint: repo.EndpointRow): Promise<void> {
   const cfg = ctx.config.api;
@@ -150,7 +163,7 @@ async function mailDisabled(ctx: AppContext, endpoint: repo.EndpointRow): Promis
   }
 }
 
-/** Registers the 'webhook.deliver' job handler, WEBHOOK_CONCURRENCY workers sharing one set of endpoint slots. */
+/** Registers the 'webhook.deliver' job handler: a pool of WEBHOOK_CONCURRENCY runs sharing one set of slots. */
 export function registerWebhookWorkers(ctx: AppContext): void {
   const slots = new EndpointSlots();
   ctx.queue.handle('webhook.deliver', async (payload) => deliverWebhook(ctx, payload.deliveryId, slots), {
