@@ -40,6 +40,7 @@ export async function startReceiver(failFirst = 0): Promise<Receiver> {
 
 /** One request a trickling receiver got: when it came and when its connection closed (epoch ms). */
 export interface TrickledRequest {
+  path: string;
   at: number;
   closedAt?: number;
 }
@@ -47,8 +48,9 @@ export interface TrickledRequest {
 export interface TricklingReceiver {
   url: string;
   requests: TrickledRequest[];
-  /** Most requests open at one time. */
+  /** Most requests open at one time, in all and per path. */
   maxOpen: number;
+  maxOpenPerPath: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -60,11 +62,15 @@ export async function startTricklingReceiver(everyMs: number): Promise<Trickling
   const requests: TrickledRequest[] = [];
   let open = 0;
   const state = { maxOpen: 0 };
+  const openPerPath = new Map<string, number>();
+  const maxOpenPerPath = new Map<string, number>();
   const server = http.createServer((req, res) => {
-    const r: TrickledRequest = { at: Date.now() };
+    const r: TrickledRequest = { path: req.url ?? '', at: Date.now() };
     requests.push(r);
     open++;
     state.maxOpen = Math.max(state.maxOpen, open);
+    openPerPath.set(r.path, (openPerPath.get(r.path) ?? 0) + 1);
+    maxOpenPerPath.set(r.path, Math.max(maxOpenPerPath.get(r.path) ?? 0, openPerPath.get(r.path)!));
     req.resume();
     res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100000' });
     res.write('o');
@@ -73,6 +79,7 @@ export async function startTricklingReceiver(everyMs: number): Promise<Trickling
       clearInterval(timer);
       r.closedAt = Date.now();
       open--;
+      openPerPath.set(r.path, openPerPath.get(r.path)! - 1);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -83,6 +90,7 @@ export async function startTricklingReceiver(everyMs: number): Promise<Trickling
     get maxOpen() {
       return state.maxOpen;
     },
+    maxOpenPerPath,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
