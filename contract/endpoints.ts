@@ -1001,10 +1001,13 @@ export const ENDPOINTS = {
     tag: 'api',
     summary: 'Add a webhook endpoint: the answer holds its signing secret, shown this once',
     description:
-      'Events `job.completed` and `job.failed` (default: both) are POSTed as JSON with the header ' +
-      '`Tarjama-Signature: t=TIMESTAMP,v1=HMAC` (hex HMAC-SHA256 of `TIMESTAMP.BODY` with the secret; refuse a ' +
-      'timestamp more than 5 minutes old). A non-2xx answer is retried with exponential back-off for 24 hours, ' +
-      'then the endpoint is disabled and you are e-mailed. The URL must be https and reach a public address.',
+      'Events `job.completed` and `job.failed` (default: both) are POSTed as JSON signed as Standard Webhooks 1.0: ' +
+      'headers `webhook-id` (the event id, the same on retries), `webhook-timestamp` (unix seconds) and ' +
+      '`webhook-signature` (`v1,` + base64 HMAC-SHA256 of `ID.TIMESTAMP.BODY`, keyed with the base64 after `whsec_`); ' +
+      'verify with the official libraries (`new Webhook(secret).verify(body, headers)`) and refuse a timestamp more ' +
+      'than 5 minutes off. Each try has 10 s in all (WEBHOOK_TIMEOUT_SECONDS) and at most 4 KB of the answer is read; ' +
+      'a non-2xx answer or a timeout is retried with exponential back-off for 24 hours, then the endpoint is ' +
+      'disabled and you are e-mailed. The URL must be https and reach a public address. Receivers guide: docs/webhooks.md.',
     auth: 'bearer',
     body: CreateWebhookRequest,
     response: json(CreatedWebhookResponse, 201),

@@ -1,9 +1,13 @@
 /**
- * Signed webhooks (issue 23): endpoints per account receive job events as JSON POSTs, signed after Stripe's scheme:
- * header `Tarjama-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>`.
- * A receiver recomputes the HMAC over the raw body, compares in constant time, and refuses a `t` more than
- * WEBHOOK_TOLERANCE_SECONDS from its clock (replays). A non-2xx answer (or none within 10 s) is retried with
- * exponential back-off for 24 hours; then the endpoint is disabled and its owner e-mailed. Times are ISO 8601.
+ * Signed webhooks (issue 23, issue 35): endpoints per account receive job events as JSON POSTs signed as Standard
+ * Webhooks 1.0 (https://www.standardwebhooks.com/, spec/standard-webhooks.md): headers `webhook-id` (the event id,
+ * the same on every retry), `webhook-timestamp` (unix seconds of this try) and `webhook-signature`
+ * (`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, keyed with the base64-decoded part of the `whsec_`
+ * secret). The official libraries verify them; a receiver refuses a timestamp more than WEBHOOK_TOLERANCE_SECONDS
+ * from its clock (replays). Endpoints created before issue 35 (secrets in URL-safe base64) also get the older
+ * `Tarjama-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (docs/webhooks.md, "Migration").
+ * A try has WEBHOOK_TIMEOUT_SECONDS in all; a non-2xx answer (or none in time) is retried with exponential back-off
+ * for 24 hours; then the endpoint is disabled and its owner e-mailed. Times are ISO 8601.
  */
 import * as v from 'valibot';
 import { finiteNumber } from './numbers.ts';
@@ -15,8 +19,12 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by "send test event" only, whatever the endpoint subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** The header carrying the signature. */
-export const WEBHOOK_SIGNATURE_HEADER = 'Tarjama-Signature';
+/** Standard Webhooks 1.0 headers (lower case, as Node hands them to a receiver). */
+export const WEBHOOK_ID_HEADER = 'webhook-id';
+export const WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
+/** The signature header of before issue 35, still sent to endpoints whose secret is in the older form. */
+export const WEBHOOK_LEGACY_SIGNATURE_HEADER = 'Tarjama-Signature';
 /** A signature whose timestamp is further than this from the receiver's clock is a replay (seconds; Stripe: 300). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Endpoints per account. */
@@ -45,7 +53,7 @@ export const WebhookEndpoint = v.object({
 });
 export type WebhookEndpoint = v.InferOutput<typeof WebhookEndpoint>;
 
-/** POST /v1/webhooks answer: the endpoint and, this once, its signing secret `whsec_...`. */
+/** POST /v1/webhooks answer: the endpoint and, this once, its signing secret `whsec_<base64 of 32 bytes>`. */
 export const CreatedWebhookResponse = v.object({ ...WebhookEndpoint.entries, secret: v.string() });
 export type CreatedWebhookResponse = v.InferOutput<typeof CreatedWebhookResponse>;
 

@@ -11,6 +11,7 @@ export const apiEnv = {
   WEBHOOK_RETRY_BASE_SECONDS: intWithDefault(60, 1, 3600),
   WEBHOOK_RETRY_WINDOW_SECONDS: intWithDefault(24 * 60 * 60, 1, 7 * 24 * 60 * 60),
   WEBHOOK_TIMEOUT_SECONDS: intWithDefault(10, 1, 60),
+  WEBHOOK_CONCURRENCY: intWithDefault(32, 1, 256),
 };
 
 type ApiEnv = v.InferOutput<v.ObjectSchema<typeof apiEnv, undefined>>;
@@ -28,8 +29,16 @@ export interface ApiConfig {
   webhookRetryBaseSeconds: number;
   /** A delivery is retried until this long after its event, seconds (24 h); then it fails and the endpoint is disabled. */
   webhookRetryWindowSeconds: number;
-  /** A receiver must answer within this many seconds. */
+  /**
+   * One try's whole deadline, seconds: connecting, the request, the answer's headers and (at most 4 KB of) its body
+   * together. Past it the try is aborted, its socket destroyed and the try logged as a timeout.
+   */
   webhookTimeoutSeconds: number;
+  /**
+   * Webhook tries one process makes at once, from one fetch loop (at most 2 to one endpoint, 4 to one account's).
+   * They mostly wait on other hosts, so many cost little: 32 lets 8 accounts' slow receivers hold 4 each.
+   */
+  webhookConcurrency: number;
 }
 
 export function toApiConfig(e: ApiEnv): ApiConfig {
@@ -39,5 +48,6 @@ export function toApiConfig(e: ApiEnv): ApiConfig {
     webhookRetryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
     webhookRetryWindowSeconds: e.WEBHOOK_RETRY_WINDOW_SECONDS,
     webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+    webhookConcurrency: e.WEBHOOK_CONCURRENCY,
   };
 }

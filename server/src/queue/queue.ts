@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { JOB_DEFINITIONS, type JobName, type JobPayload } from './job-definitions.ts';
+import { startJobPool, type JobPool } from './job-pool.ts';
 
 /** Context a handler gets with each job. `retryCount` is 0 on the first try. */
 export interface JobContext {
@@ -21,8 +22,12 @@ export type JobHandler<N extends JobName> = (payload: JobPayload<N>, ctx: JobCon
 export class QueueStartError extends Error {}
 
 export interface Queue {
-  /** Registers the handler of a job; call before start(). */
-  handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /**
+   * Registers the handler of a job; call before start(). `workers`: how many of its messages this process runs at
+   * once, from one fetch loop (job-pool.ts); without it one pg-boss worker (media.translate and document.translate:
+   * start()'s `concurrency` workers).
+   */
+  handle<N extends JobName>(name: N, handler: JobHandler<N>, opts?: { workers?: number }): void;
   /**
    * Starts pg-boss, creates the queues and, when `work` is true, the workers and schedules.
    * @throws QueueStartError naming every job without a handler (only when `work` is true).
@@ -81,11 +86,14 @@ export function createQueue(database: Database, logger: Logger): Queue {
       : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
   boss.on('error', (err) => logger.error({ err }, 'queue error'));
   const handlers = new Map<JobName, JobHandler<JobName>>();
+  const workersOf = new Map<JobName, number>();
+  const pools: JobPool[] = [];
   let started = false;
 
   return {
-    handle(name, handler) {
+    handle(name, handler, opts = {}) {
       handlers.set(name, handler as JobHandler<JobName>);
+      if (opts.workers) workersOf.set(name, opts.workers);
     },
 
     async start({ work, concurrency }) {
@@ -106,20 +114,22 @@ export function createQueue(database: Database, logger: Logger): Queue {
       for (const name of names) {
         const def = JOB_DEFINITIONS[name];
         const handler = handlers.get(name)!;
-        const workerCount = name === 'media.translate' || name === 'document.translate' ? concurrency : 1;
-        for (let i = 0; i < workerCount; i++) {
-          await boss.work(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-            const parsed = v.safeParse(def.payload, job.data);
-            if (!parsed.success) {
-              logger.error({ name, data: job.data, issues: parsed.issues }, 'job payload rejected');
-              return; // a payload that does not parse will never parse: do not retry
-            }
-            await handler(parsed.output, {
-              queueJobId: job.id,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-            });
-          });
+        const runJob = async (job: PgBoss.JobWithMetadata<unknown>) => {
+          const parsed = v.safeParse(def.payload, job.data);
+          if (!parsed.success) {
+            logger.error({ name, data: job.data, issues: parsed.issues }, 'job payload rejected');
+            return; // a payload that does not parse will never parse: do not retry
+          }
+          await handler(parsed.output, { queueJobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        };
+        const poolSize = workersOf.get(name);
+        if (poolSize) pools.push(startJobPool(boss, name, poolSize, runJob, logger));
+        else {
+          const workerCount = name === 'media.translate' || name === 'document.translate' ? concurrency : 1;
+          for (let i = 0; i < workerCount; i++)
+            await boss.work(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) =>
+              runJob(job),
+            );
         }
         if ('cron' in def && def.cron) await boss.schedule(name, def.cron, { version: 1 });
       }
@@ -139,6 +149,7 @@ export function createQueue(database: Database, logger: Logger): Queue {
 
     async stopTaking() {
       if (!started) return;
+      for (const pool of pools) pool.stopTaking();
       for (const name of Object.keys(JOB_DEFINITIONS)) await boss.offWork(name).catch(() => undefined);
     },
 
@@ -170,6 +181,8 @@ export function createQueue(database: Database, logger: Logger): Queue {
     },
 
     async stop() {
+      for (const pool of pools) pool.stopTaking();
+      await Promise.all(pools.map((pool) => pool.drain(10_000)));
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
     },

@@ -1,21 +1,55 @@
 /**
  * Job events to webhooks: `emitJobEvent` records one delivery per subscribed endpoint and queues it;
- * `deliverWebhook` (the 'webhook.deliver' job) makes one signed try and, when it fails, queues the next try after
- * WEBHOOK_RETRY_BASE_SECONDS x 2^(tries - 1) (at most 6 h) while the event is younger than
- * WEBHOOK_RETRY_WINDOW_SECONDS (24 h). A delivery that runs out of time fails, its endpoint is disabled and its
- * owner e-mailed.
+ * `deliverWebhook` (the 'webhook.deliver' job) makes one signed try and, when it fails (a timeout too), logs it and
+ * queues the next try after WEBHOOK_RETRY_BASE_SECONDS x 2^(tries - 1) (at most 6 h) while the event is younger
+ * than WEBHOOK_RETRY_WINDOW_SECONDS (24 h). A delivery that runs out of time fails, its endpoint is disabled and its
+ * owner e-mailed. Each process runs WEBHOOK_CONCURRENCY tries at once, at most MAX_IN_FLIGHT_PER_ENDPOINT to one
+ * endpoint and MAX_IN_FLIGHT_PER_ACCOUNT to one account's: a try for a busy endpoint is put back a moment (not
+ * counted as a try), so slow receivers hold a few places and never delay other accounts' events.
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '../../../../contract/webhooks.ts';
+import type { WebhookEventType } from '../../../../contract/webhooks.ts';
 import { findJob, outputsOf } from '../jobs/job.repository.ts';
 import { presentJob } from '../jobs/job.presenter.ts';
 import { findUserById } from '../users/user.repository.ts';
 import { sendWebhook } from './webhook-sender.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { signatureHeaders } from './webhook-signature.ts';
 import * as repo from './webhook.repository.ts';
 
 const MAX_DELAY_SECONDS = 6 * 60 * 60;
+/** Tries one process makes to one endpoint at once. */
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 2;
+/** Tries one process makes to one account's endpoints at once (an account has up to 10 endpoints). */
+export const MAX_IN_FLIGHT_PER_ACCOUNT = 4;
+
+/**
+ * Tries in flight per endpoint and per account in this process; made once per registration (state of the
+ * context, not of the module).
+ */
+export class EndpointSlots {
+  private readonly byEndpoint = new Map<string, number>();
+  private readonly byAccount = new Map<string, number>();
+  /** Takes a place for a try to `endpointId` of `accountId`; false when either has all of its places taken. */
+  take(endpointId: string, accountId: string): boolean {
+    const e = this.byEndpoint.get(endpointId) ?? 0;
+    const a = this.byAccount.get(accountId) ?? 0;
+    if (e >= MAX_IN_FLIGHT_PER_ENDPOINT || a >= MAX_IN_FLIGHT_PER_ACCOUNT) return false;
+    this.byEndpoint.set(endpointId, e + 1);
+    this.byAccount.set(accountId, a + 1);
+    return true;
+  }
+  release(endpointId: string, accountId: string): void {
+    for (const [map, key] of [
+      [this.byEndpoint, endpointId],
+      [this.byAccount, accountId],
+    ] as const) {
+      const n = (map.get(key) ?? 1) - 1;
+      if (n <= 0) map.delete(key);
+      else map.set(key, n);
+    }
+  }
+}
 
 /** Queues try number `tries + 1` of a delivery, `delaySeconds` from now. */
 export async function enqueueDelivery(
@@ -58,11 +92,28 @@ export async function emitJobEvent(ctx: AppContext, type: WebhookEventType, jobI
   }
 }
 
-/** The 'webhook.deliver' job: one try of a delivery. */
-export async function deliverWebhook(ctx: AppContext, deliveryId: string): Promise<void> {
+/**
+ * The 'webhook.deliver' job: one try of a delivery, or, when `slots` says its endpoint or account has its tries
+ * in flight already, the same try queued again a few seconds later (not counted as a try). The try's whole deadline is
+ * WEBHOOK_TIMEOUT_SECONDS, well inside the job's expiry, so every try is logged.
+ */
+export async function deliverWebhook(ctx: AppContext, deliveryId: string, slots: EndpointSlots): Promise<void> {
   const found = await repo.findDelivery(ctx.db, deliveryId);
   if (!found || found.delivery.status !== 'pending') return;
   const { delivery, endpoint } = found;
+  // Busy: again in half a deadline (a place frees within one), at least 2 s so waiting tries do not spin.
+  if (!slots.take(endpoint.id, endpoint.userId))
+    return enqueueDelivery(ctx, delivery.id, delivery.attempts.length, busyWaitSeconds(ctx));
+  try {
+    await tryDelivery(ctx, delivery, endpoint);
+  } finally {
+    slots.release(endpoint.id, endpoint.userId);
+  }
+}
+
+const busyWaitSeconds = (ctx: AppContext) => Math.max(2, Math.ceil(ctx.config.api.webhookTimeoutSeconds / 2));
+
+async function tryDelivery(ctx: AppContext, delivery: repo.DeliveryRow, endpoint: repo.EndpointRow): Promise<void> {
   const cfg = ctx.config.api;
   const body = JSON.stringify(delivery.payload);
   const at = new Date();
@@ -72,7 +123,7 @@ export async function deliverWebhook(ctx: AppContext, deliveryId: string): Promi
         endpoint.url,
         body,
         {
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, endpoint.secret, Math.floor(at.getTime() / 1000)),
+          ...signatureHeaders(body, endpoint.secret, delivery.eventId, Math.floor(at.getTime() / 1000)),
           'user-agent': 'Tarjama-Webhooks/1.0',
         },
         {
@@ -112,7 +163,10 @@ async function mailDisabled(ctx: AppContext, endpoint: repo.EndpointRow): Promis
   }
 }
 
-/** Registers the 'webhook.deliver' job handler. */
+/** Registers the 'webhook.deliver' job handler: a pool of WEBHOOK_CONCURRENCY runs sharing one set of slots. */
 export function registerWebhookWorkers(ctx: AppContext): void {
-  ctx.queue.handle('webhook.deliver', async (payload) => deliverWebhook(ctx, payload.deliveryId));
+  const slots = new EndpointSlots();
+  ctx.queue.handle('webhook.deliver', async (payload) => deliverWebhook(ctx, payload.deliveryId, slots), {
+    workers: ctx.config.api.webhookConcurrency,
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Sends one webhook POST: the URL's host is resolved and checked by the SSRF guard at delivery time, the
- * connection goes to that checked address, redirects are not followed, and the receiver must answer within the
- * timeout. The answer's body is read (at most 64 KB) and dropped.
+ * connection goes to that checked address (a fresh one each try, never pooled), redirects are not followed, and the
+ * whole try (connect, request, answer headers and body) has one deadline. At most MAX_ANSWER_BYTES of the answer
+ * are read; then, or at the deadline, the socket is destroyed.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -15,16 +16,39 @@ export interface SendResult {
   error: string | null;
 }
 
-const MAX_ANSWER_BYTES = 64 * 1024;
+/** The answer's body is read up to this many bytes (then dropped): a receiver need say no more than "ok". */
+export const MAX_ANSWER_BYTES = 4 * 1024;
 
 /** Only these schemes; `https` alone unless `allowHttp`. */
 export function schemeAllowed(url: URL, allowHttp: boolean): boolean {
   return url.protocol === 'https:' || (allowHttp && url.protocol === 'http:');
 }
 
+/** A network failure in words for the delivery log (never the library's own message). */
+function networkReason(err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused';
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'the receiver closed the connection';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'the address cannot be reached';
+    case 'HPE_INVALID_CONSTANT':
+    case 'HPE_INVALID_HEADER_TOKEN':
+    case 'HPE_INVALID_STATUS':
+      return 'the answer is not valid HTTP';
+  }
+  if (err.code && /CERT|SSL|TLS|SELF_SIGNED/.test(err.code))
+    return `the TLS certificate was not accepted (${err.code})`;
+  return `the connection failed${err.code ? ` (${err.code})` : ''}`;
+}
+
 /**
  * POSTs `body` (JSON) to `url` with `headers`. Never throws: a refused address, a network failure or a timeout is
- * a result with `status: null` and the reason.
+ * a result with the reason (`status` is the receiver's when its headers came before the failure).
+ * @param opts.timeoutMs the try's whole deadline, milliseconds
  */
 export async function sendWebhook(
   url: string,
@@ -39,6 +63,7 @@ export async function sendWebhook(
     return { status: null, error: 'invalid URL' };
   }
   if (!schemeAllowed(target, opts.allowHttp)) return { status: null, error: 'only https URLs are allowed' };
+  const started = Date.now();
   let resolved: { address: string; family: 4 | 6 };
   try {
     resolved = await resolvePublicAddress(target.hostname, opts.allowPrivate);
@@ -51,32 +76,53 @@ export async function sendWebhook(
   };
   const client = target.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
+    let status: number | null = null;
+    let settled = false;
+    const finish = (result: SendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      req.destroy();
+      resolve(result);
+    };
+    const answered = () =>
+      finish({
+        status,
+        error: status !== null && status >= 200 && status < 300 ? null : `the receiver answered ${status}`,
+      });
+    const seconds = opts.timeoutMs / 1000;
+    const deadline = setTimeout(
+      () =>
+        finish({
+          status,
+          error:
+            status === null
+              ? `timeout: no answer within ${seconds} s`
+              : `timeout: the answer (status ${status}) did not finish within ${seconds} s`,
+        }),
+      Math.max(0, opts.timeoutMs - (Date.now() - started)),
+    );
     const req = client.request(
       target,
       {
         method: 'POST',
         lookup,
+        agent: false,
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        timeout: opts.timeoutMs,
       },
       (res) => {
+        status = res.statusCode ?? null;
         let read = 0;
         res.on('data', (chunk: Buffer) => {
           read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) res.destroy();
+          if (read >= MAX_ANSWER_BYTES) answered();
         });
-        const done = () => {
-          const status = res.statusCode ?? null;
-          const ok = status !== null && status >= 200 && status < 300;
-          resolve({ status, error: ok ? null : `the receiver answered ${status}` });
-        };
-        res.on('end', done);
-        res.on('close', done);
-        res.on('error', done);
+        res.on('end', answered);
+        res.on('error', (err) => finish({ status, error: networkReason(err) }));
+        res.on('close', () => finish({ status, error: 'the receiver closed the connection before the answer ended' }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs / 1000} s`)));
-    req.on('error', (err) => resolve({ status: null, error: err.message.slice(0, 300) }));
+    req.on('error', (err) => finish({ status, error: networkReason(err) }));
     req.end(body);
   });
 }

@@ -70,8 +70,8 @@ export function WebhooksSection() {
       </h3>
       <p className="muted small">
         <Trans>
-          We POST job.completed and job.failed to your URL, signed in the Tarjama-Signature header. Failed deliveries
-          are retried for 24 hours.
+          We POST job.completed and job.failed to your URL, signed as Standard Webhooks (the webhook-signature header).
+          Failed deliveries are retried for 24 hours.
         </Trans>
       </p>
       <form className="api-key-form" onSubmit={(e) => void onAdd(e)}>
