@@ -230,7 +230,15 @@ export const EDITOR_ENDPOINTS = {
     auth: 'bearer',
     body: SaveTracksRequest,
     response: json(TracksResponse),
-    errors: ['UNAUTHORIZED', 'JOB_NOT_FOUND', 'TRACKS_NOT_READY', 'REVISION_CONFLICT', 'INVALID_CUE', 'JOB_BUSY'],
+    errors: [
+      'TEAM_NOT_YOURS',
+      'UNAUTHORIZED',
+      'JOB_NOT_FOUND',
+      'TRACKS_NOT_READY',
+      'REVISION_CONFLICT',
+      'INVALID_CUE',
+      'JOB_BUSY',
+    ],
   },
   translateAgain: {
     method: 'POST',
@@ -244,6 +252,7 @@ export const EDITOR_ENDPOINTS = {
     body: TranslateAgainRequest,
     response: json(TracksResponse),
     errors: [
+      'TEAM_NOT_YOURS',
       'UNAUTHORIZED',
       'JOB_NOT_FOUND',
       'TRACKS_NOT_READY',
@@ -271,6 +280,7 @@ export const EDITOR_ENDPOINTS = {
     body: ShortenRequest,
     response: json(ShortenResponse),
     errors: [
+      'TEAM_NOT_YOURS',
       'UNAUTHORIZED',
       'JOB_NOT_FOUND',
       'TRACKS_NOT_READY',
@@ -304,6 +314,7 @@ export const EDITOR_ENDPOINTS = {
     body: RedubRequest,
     response: json(JobResponse, 202),
     errors: [
+      'TEAM_NOT_YOURS',
       'UNAUTHORIZED',
       'JOB_NOT_FOUND',
       'TRACKS_NOT_READY',
@@ -331,7 +342,7 @@ export const EDITOR_ENDPOINTS = {
     summary: 'Make an earlier revision the latest again (as a new revision); outputs re-rendered',
     auth: 'bearer',
     response: json(TracksResponse),
-    errors: ['UNAUTHORIZED', 'JOB_NOT_FOUND', 'TRACKS_NOT_READY', 'REVISION_NOT_FOUND', 'JOB_BUSY'],
+    errors: ['TEAM_NOT_YOURS', 'UNAUTHORIZED', 'JOB_NOT_FOUND', 'TRACKS_NOT_READY', 'REVISION_NOT_FOUND', 'JOB_BUSY'],
   },
 } as const satisfies Record<string, Endpoint>;
 
@@ -680,6 +691,7 @@ export const ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
+      'IDEMPOTENCY_KEY_TARGET_DELETED',
       ...IDEMPOTENCY_ERRORS,
       'UNAUTHORIZED',
       'PAYMENT_REQUIRED',
@@ -719,6 +731,7 @@ export const ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
+      'IDEMPOTENCY_KEY_TARGET_DELETED',
       ...IDEMPOTENCY_ERRORS,
       'UNAUTHORIZED',
       'PAYMENT_REQUIRED',
@@ -763,6 +776,11 @@ export const ENDPOINTS = {
     body: EstimateRequest,
     response: json(EstimateResponse),
     errors: [
+      'BURN_IN_NEEDS_VIDEO',
+      'NO_ENGINE',
+      'VOICE_NOT_AVAILABLE',
+      'SPEECH_LANGUAGE_REQUIRED',
+      'VOICE_CLONE_NOT_AVAILABLE',
       'UNAUTHORIZED',
       'NOT_A_MEDIA_FILE',
       'NOT_A_DOCUMENT',
@@ -810,7 +828,7 @@ export const ENDPOINTS = {
     summary: 'Delete a job and its files; an unfinished job is stopped and its credits given back',
     auth: 'bearer',
     response: json(MessageResponse),
-    errors: ['UNAUTHORIZED', 'JOB_NOT_FOUND'],
+    errors: ['TEAM_NOT_YOURS', 'UNAUTHORIZED', 'JOB_NOT_FOUND'],
   },
   download: {
     method: 'GET',
@@ -974,7 +992,7 @@ export const ENDPOINTS = {
     auth: 'bearer',
     body: CreateApiKeyRequest,
     response: json(CreatedApiKeyResponse, 201),
-    errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'API_ACCESS_NOT_IN_PLAN', 'API_KEY_LIMIT'],
+    errors: ['API_KEY_SESSION_REQUIRED', 'UNAUTHORIZED', 'RATE_LIMITED', 'API_ACCESS_NOT_IN_PLAN', 'API_KEY_LIMIT'],
   },
   revokeApiKey: {
     method: 'DELETE',
@@ -983,7 +1001,7 @@ export const ENDPOINTS = {
     summary: 'Revoke an API key: it stops working at once',
     auth: 'bearer',
     response: json(ApiKey),
-    errors: ['UNAUTHORIZED', 'API_KEY_NOT_FOUND'],
+    errors: ['API_KEY_SESSION_REQUIRED', 'TEAM_NOT_YOURS', 'UNAUTHORIZED', 'API_KEY_NOT_FOUND'],
   },
   // Webhooks (issue 23)
   listWebhooks: {
@@ -1020,7 +1038,7 @@ export const ENDPOINTS = {
     summary: 'Delete a webhook endpoint (nothing more is sent to it)',
     auth: 'bearer',
     response: json(WebhookEndpoint),
-    errors: ['UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'],
+    errors: ['TEAM_NOT_YOURS', 'UNAUTHORIZED', 'WEBHOOK_NOT_FOUND'],
   },
   testWebhook: {
     method: 'POST',

@@ -243,6 +243,11 @@ export const ERRORS = {
   },
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found.' },
   API_KEY_LIMIT: { status: 409, message: 'You have 20 API keys. Revoke one before creating another.' },
+  // Issue 35 item 8: keys do not manage keys.
+  API_KEY_SESSION_REQUIRED: {
+    status: 403,
+    message: 'API keys are created and revoked only when signed in, not with an API key.',
+  },
   // Webhooks (issue 23)
   WEBHOOK_URL_NOT_ALLOWED: {
     status: 400,
@@ -276,6 +281,11 @@ export const ERRORS = {
   TEAM_NOT_FOUND: { status: 404, message: 'You are not in a team.' },
   TEAM_MEMBER_NOT_FOUND: { status: 404, message: 'This person is not a member of your team.' },
   TEAM_ROLE_REQUIRED: { status: 403, message: 'Only the team owner or an admin can do this.' },
+  // Issue 35 item 4: a plain member changes or deletes only what they made (docs/teams.md).
+  TEAM_NOT_YOURS: {
+    status: 403,
+    message: 'Another team member made this: only they, the team owner or an admin can change or delete it.',
+  },
   TEAM_ALREADY_MEMBER: { status: 409, message: 'You are already in a team. Leave it first.' },
   TEAM_MEMBER_EXISTS: { status: 409, message: 'This person is already a member of your team.' },
   TEAM_FULL: { status: 409, message: 'A team has at most 50 members and pending invitations.' },
@@ -303,6 +313,11 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  },
+  // Issue 35 item 11: a replay never answers a job that no longer exists.
+  IDEMPOTENCY_KEY_TARGET_DELETED: {
+    status: 409,
+    message: 'The job this Idempotency-Key created has been deleted. Use a new key to start a new job.',
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 

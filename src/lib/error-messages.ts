@@ -123,6 +123,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   API_ACCESS_NOT_IN_PLAN: msg`Your plan does not include API access. Upgrade to Pro or Business to use API keys.`,
   API_KEY_NOT_FOUND: msg`This API key does not exist.`,
   API_KEY_LIMIT: msg`You have 20 API keys. Revoke one before creating another.`,
+  API_KEY_SESSION_REQUIRED: msg`API keys are created and revoked only when signed in, not with an API key.`,
   // Webhooks (issue 23)
   WEBHOOK_URL_NOT_ALLOWED: msg`This webhook URL is not allowed: it must be https and reach a public address.`,
   WEBHOOK_NOT_FOUND: msg`This webhook endpoint does not exist.`,
@@ -140,6 +141,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   TEAM_NOT_FOUND: msg`You are not in a team.`,
   TEAM_MEMBER_NOT_FOUND: msg`This person is not a member of your team.`,
   TEAM_ROLE_REQUIRED: msg`Only the team owner or an admin can do this.`,
+  TEAM_NOT_YOURS: msg`Another team member made this: only they, the team owner or an admin can change or delete it.`,
   TEAM_ALREADY_MEMBER: msg`You are already in a team. Leave it first.`,
   TEAM_MEMBER_EXISTS: msg`This person is already a member of your team.`,
   TEAM_FULL: msg`A team has at most 50 members and pending invitations.`,
@@ -150,6 +152,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   IDEMPOTENCY_KEY_INVALID: msg`The request's idempotency key is not valid.`,
   IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different details. Please try again.`,
   IDEMPOTENCY_KEY_IN_USE: msg`This request is still being processed. Try again in a moment.`,
+  IDEMPOTENCY_KEY_TARGET_DELETED: msg`The job this request created has been deleted. Start it again as a new job.`,
 };
 
 /** Client codes. UNKNOWN is only used when the caller gives no fallback text of its own. */

@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { membershipOf } from '../modules/teams/team.repository.ts';
 import type { TeamRole } from '../../../contract/teams.ts';
+import { isApiKey } from '../modules/api-keys/api-key-auth.ts';
 
 export interface AuthUser {
   id: string;
@@ -24,6 +25,8 @@ export interface RequestUser extends AuthUser {
   accountId: string;
   /** The person's role in their team; null outside any team. */
   teamRole: TeamRole | null;
+  /** True when the request authenticated with an API key (`tjk_...`) rather than a signed-in session's token. */
+  viaApiKey: boolean;
 }
 
 declare module 'fastify' {
@@ -37,10 +40,13 @@ export async function authenticate(
   ctx: Pick<AppContext, 'tokens' | 'db'>,
   request: FastifyRequest,
 ): Promise<AuthUser | null> {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  if (!match) return null;
-  return ctx.tokens.authenticate(match[1]);
+  const bearer = bearerOf(request);
+  return bearer ? ctx.tokens.authenticate(bearer) : null;
+}
+
+/** The credential of `Authorization: Bearer <credential>`, or null. */
+function bearerOf(request: FastifyRequest): string | null {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 }
 
 /** A preHandler hook that rejects the request with 401 unless a valid bearer token is present. */
@@ -49,7 +55,12 @@ export function requireUser(ctx: Pick<AppContext, 'tokens' | 'db'>) {
     const user = await authenticate(ctx, request);
     if (!user) throw new AppError('UNAUTHORIZED');
     const team = await membershipOf(ctx.db, user.id);
-    request.user = { ...user, accountId: team?.ownerId ?? user.id, teamRole: team?.role ?? null };
+    request.user = {
+      ...user,
+      accountId: team?.ownerId ?? user.id,
+      teamRole: team?.role ?? null,
+      viaApiKey: isApiKey(bearerOf(request) ?? ''),
+    };
   };
 }
 

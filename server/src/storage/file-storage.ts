@@ -20,6 +20,12 @@ export interface ByteRange {
   end: number;
 }
 
+/** Who a download link was handed to: the person (user id) and the account (user id) they acted for. */
+export interface LinkHolder {
+  personId: string;
+  accountId: string;
+}
+
 export interface FileStorage {
   kind: 'local' | 's3';
   /**
@@ -40,11 +46,13 @@ export interface FileStorage {
   withLocalFile<T>(key: string, tmpDir: string, fn: (localPath: string) => Promise<T>): Promise<T>;
   /**
    * A signed URL that downloads the object until `ttlSeconds` from now, with
-   * `Content-Disposition: attachment; filename="<filename>"` and the given Content-Type.
+   * `Content-Disposition: attachment; filename="<filename>"` and the given Content-Type. `holder` (a team member's
+   * link) binds the URL to that person acting for that account: local storage checks it when it serves the file
+   * (issue 35 item 10); S3 cannot, and its URL simply expires (SIGNED_URL_TTL_SECONDS).
    */
   downloadUrl(
     key: string,
-    opts: { filename: string; contentType: string; ttlSeconds?: number; inline?: boolean },
+    opts: { filename: string; contentType: string; ttlSeconds?: number; inline?: boolean; holder?: LinkHolder },
   ): Promise<string>;
   /**
    * A signed URL for one PUT of the object's bytes, valid `ttlSeconds`; the PUT must carry this Content-Type.

@@ -9,7 +9,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { assertKey, StorageError, type ByteRange, type FileStorage, type StoredObject } from './file-storage.ts';
+import {
+  assertKey,
+  StorageError,
+  type ByteRange,
+  type FileStorage,
+  type LinkHolder,
+  type StoredObject,
+} from './file-storage.ts';
 import { expiresIn, sign, verify } from './url-signer.ts';
 
 /** What a verified download URL asks for. */
@@ -17,6 +24,8 @@ export interface SignedDownload {
   filename: string;
   contentType: string;
   inline: boolean;
+  /** The team member the link was handed to; the route serves it only while they still act for the account. */
+  holder?: LinkHolder;
 }
 
 export interface LocalStorage extends FileStorage {
@@ -45,13 +54,22 @@ export function createLocalStorage(opts: {
     assertKey(key);
     return path.join(opts.dir, ...key.split('/'));
   };
-  const downloadFields = (key: string, expires: number, filename: string, contentType: string, inline: boolean) => [
+  // A link without a holder signs the same fields as before holders existed (links already handed out keep working).
+  const downloadFields = (
+    key: string,
+    expires: number,
+    filename: string,
+    contentType: string,
+    inline: boolean,
+    holder?: LinkHolder,
+  ) => [
     'GET',
     key,
     expires,
     filename,
     contentType,
     inline ? 'inline' : 'attachment',
+    ...(holder ? [`holder:${holder.personId}:${holder.accountId}`] : []),
   ];
 
   async function stat(key: string): Promise<StoredObject | null> {
@@ -109,12 +127,13 @@ export function createLocalStorage(opts: {
       return fn(pathOf(key));
     },
 
-    async downloadUrl(key, { filename, contentType, ttlSeconds, inline = false }) {
+    async downloadUrl(key, { filename, contentType, ttlSeconds, inline = false, holder }) {
       assertKey(key);
       const expires = expiresIn(ttlSeconds ?? opts.defaultTtlSeconds);
-      const signature = sign(opts.secret, downloadFields(key, expires, filename, contentType, inline));
+      const signature = sign(opts.secret, downloadFields(key, expires, filename, contentType, inline, holder));
       const q = new URLSearchParams({ expires: String(expires), name: filename, type: contentType, signature });
       if (inline) q.set('inline', '1');
+      if (holder) q.set('holder', `${holder.personId}.${holder.accountId}`);
       return `${opts.publicUrl()}/files/${key.split('/').map(encodeURIComponent).join('/')}?${q.toString()}`;
     },
 
@@ -122,13 +141,16 @@ export function createLocalStorage(opts: {
       const { expires, name, type, signature } = query;
       if (!name || !type) return null;
       const inline = query.inline === '1';
+      const [personId, accountId] = query.holder?.split('.') ?? [];
+      const holder = personId && accountId ? { personId, accountId } : undefined;
+      if (query.holder && !holder) return null;
       const ok = verify(
         opts.secret,
-        downloadFields(key, Number(expires), name, type, inline),
+        downloadFields(key, Number(expires), name, type, inline, holder),
         signature,
         Number(expires),
       );
-      return ok ? { filename: name, contentType: type, inline } : null;
+      return ok ? { filename: name, contentType: type, inline, holder } : null;
     },
 
     async presignedPutUrl() {

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Start the queue; with `work: true` also the job workers (default: queue not started). */
   queue?: { work: boolean; concurrency?: number };
+  /** The app's logger (default: one at LOG_LEVEL silent), e.g. to read the log lines back. */
+  logger?: AppContext['logger'];
 }
 
 /** An already migrated PostgreSQL database, opened with its own pool; dispose only closes the pool. */
@@ -67,7 +69,7 @@ export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
     PORT: '0',
     ...opts.env,
   });
-  const ctx = await createContext(config, { database: testDb.database, mailer: opts.mailer });
+  const ctx = await createContext(config, { database: testDb.database, mailer: opts.mailer, logger: opts.logger });
   const routes: RouteOptions[] = [];
   const app = await buildApp(ctx, { onRoute: (route) => void routes.push(route) });
   const contract = checkAnswersAgainstContract(app);

@@ -83,6 +83,11 @@ export const webhookEndpoints = pgTable(
     events: text('events').array().notNull(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The team member who added it when user_id is their team's owner account; null: the account's own (issue 35
+     * item 4: a plain member deletes only the endpoints they added). A member's account deletion leaves it to the team.
+     */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
 );

@@ -2,7 +2,9 @@
  * API keys as bearer credentials: wraps the access-token service so that every place that authenticates a bearer
  * token (the route guard, tus, sign-out) also accepts `tjk_...` API keys, with the owner's identity and rules.
  * A key authenticates only while it is not revoked and its owner's plan includes API access (plan catalog
- * `apiAccess`); each key may make `keyRatePerMinute` requests a minute in this process (fixed one-minute window).
+ * `apiAccess`). All the keys of an account (a team's: every member's) share one budget of `keyRatePerMinute`
+ * requests a minute in this process, reads included (fixed one-minute window): 20 keys do not make 20 budgets
+ * (issue 35 item 9).
  * The key is looked up by its SHA-256 on every request (no cache), so a revocation holds at once in every process.
  */
 import { AppError } from '../../errors.ts';
@@ -22,7 +24,7 @@ export interface ApiKeyAuthOptions {
   db: DbOrTx;
   /** Whether a plan id ('Free', 'pro'...) includes API access. */
   planHasApiAccess: (planId: string) => boolean;
-  /** Requests per key per minute. */
+  /** Requests per account per minute, over all its keys. */
   ratePerMinute: number;
   now?: () => Date;
 }
@@ -33,24 +35,24 @@ export const isApiKey = (bearer: string) => bearer.startsWith(API_KEY_PREFIX);
 /**
  * The token service `tokens`, extended to API keys: `authenticate` and `verify` of a `tjk_` key answer its owner.
  * @throws AppError API_ACCESS_NOT_IN_PLAN (403) when the owner's plan has no API access, RATE_LIMITED (429, with
- *   `retry_after_seconds`) past the key's rate. An unknown or revoked key answers null (401 UNAUTHORIZED).
+ *   `retry_after_seconds`) past the account's rate. An unknown or revoked key answers null (401 UNAUTHORIZED).
  */
 export function withApiKeys(tokens: TokenService, opts: ApiKeyAuthOptions): TokenService {
   const now = opts.now ?? (() => new Date());
   const windows = new Map<string, { start: number; count: number }>();
 
-  function countRequest(keyId: string, at: number): void {
-    let w = windows.get(keyId);
+  function countRequest(accountId: string, at: number): void {
+    let w = windows.get(accountId);
     if (!w || at - w.start >= WINDOW_MS) {
       if (windows.size > 10_000) windows.clear();
-      windows.set(keyId, (w = { start: at, count: 0 }));
+      windows.set(accountId, (w = { start: at, count: 0 }));
     }
     w.count += 1;
     if (w.count > opts.ratePerMinute) {
       const seconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - at) / 1000));
       throw new AppError(
         'RATE_LIMITED',
-        `Too many requests with this API key. Please try again in ${seconds} seconds.`,
+        `Too many requests with this account's API keys. Please try again in ${seconds} seconds.`,
         {
           retry_after_seconds: seconds,
         },
@@ -64,7 +66,7 @@ export function withApiKeys(tokens: TokenService, opts: ApiKeyAuthOptions): Toke
     // removed, or an account's own key while its user is in someone else's team, does not authenticate).
     if (!key || (await accountIdOf(opts.db, key.personId)) !== key.userId) return null;
     const at = now();
-    countRequest(key.id, at.getTime());
+    countRequest(key.userId, at.getTime());
     if (!opts.planHasApiAccess(await currentPlanOf(opts.db, key.userId, at)))
       throw new AppError('API_ACCESS_NOT_IN_PLAN');
     if (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)

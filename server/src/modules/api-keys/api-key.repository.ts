@@ -31,6 +31,15 @@ export async function countActiveApiKeys(db: DbOrTx, userId: string): Promise<nu
   return Number(row?.n ?? 0);
 }
 
+/** The account's key `id` (revoked or not), or undefined. */
+export async function findApiKey(db: DbOrTx, userId: string, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  return row;
+}
+
 /** Revokes the user's key `id` (no-op when already revoked). Returns the row, or undefined when not the user's. */
 export async function revokeApiKey(db: DbOrTx, userId: string, id: string): Promise<ApiKeyRow | undefined> {
   await db

@@ -1,6 +1,7 @@
 /**
  * GET /files/<key>?expires&name&type&signature: serves a file of the local storage to whoever holds a valid
- * signed URL (the browser downloads without a bearer token, as it would from S3). CORS comes from the app's
+ * signed URL (the browser downloads without a bearer token, as it would from S3); a team member's link only while
+ * they are still in the team. CORS comes from the app's
  * @fastify/cors; Range requests get 206 so media previews can seek (RFC 9110 section 14).
  * Registered only with local storage: with S3 the URLs point at the bucket.
  */
@@ -9,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { LocalStorage } from '../../storage/local.storage.ts';
 import { contentDisposition, type ByteRange } from '../../storage/file-storage.ts';
+import { accountIdOf } from '../teams/team.repository.ts';
 
 /**
  * Parses a single `bytes=a-b`, `bytes=a-` or `bytes=-n` range against `size` bytes.
@@ -51,6 +53,10 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
       signed = null;
     }
     if (!signed) throw new AppError('DOWNLOAD_LINK_INVALID');
+    // A team member's link serves only while they still act for the account (issue 35 item 10: a removed member's
+    // link served the team's file for up to an hour).
+    if (signed.holder && (await accountIdOf(ctx.db, signed.holder.personId)) !== signed.holder.accountId)
+      throw new AppError('DOWNLOAD_LINK_INVALID');
     const stat = await storage.stat(key);
     if (!stat) throw new AppError('FILE_GONE');
     const range = parseRange(request.headers.range, stat.sizeBytes);

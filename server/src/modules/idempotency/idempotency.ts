@@ -47,9 +47,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs `run` (which answers a status and a JSON body) at most once per `Idempotency-Key` of the user, and sends
- * its answer, or the kept answer of the first request with that key.
- * @throws AppError IDEMPOTENCY_KEY_INVALID (400), IDEMPOTENCY_KEY_REUSED (422), IDEMPOTENCY_KEY_IN_USE (409), and
- *   whatever `run` throws
+ * its answer, or the kept answer of the first request with that key. `stillExists(body)` tells whether what the
+ * kept answer describes is still there: a replay after it was deleted answers 409 IDEMPOTENCY_KEY_TARGET_DELETED
+ * rather than a 201 with something gone (issue 35 item 11), and creates nothing (a new key starts anew).
+ * @throws AppError IDEMPOTENCY_KEY_INVALID (400), IDEMPOTENCY_KEY_REUSED (422), IDEMPOTENCY_KEY_IN_USE (409),
+ *   IDEMPOTENCY_KEY_TARGET_DELETED (409), and whatever `run` throws
  */
 export async function idempotent(
   db: DbOrTx,
@@ -57,6 +59,7 @@ export async function idempotent(
   request: FastifyRequest,
   reply: FastifyReply,
   run: () => Promise<{ status: number; body: unknown }>,
+  stillExists?: (body: unknown) => Promise<boolean>,
 ): Promise<FastifyReply> {
   const key = keyOf(request);
   if (key === null) {
@@ -78,8 +81,10 @@ export async function idempotent(
       continue;
     }
     if (row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    if (row.responseStatus !== null)
+    if (row.responseStatus !== null) {
+      if (stillExists && !(await stillExists(row.responseBody))) throw new AppError('IDEMPOTENCY_KEY_TARGET_DELETED');
       return reply.status(row.responseStatus).header('Idempotent-Replayed', 'true').send(row.responseBody);
+    }
     if (await repo.takeOverStaleKey(db, userId, key, STALE_SECONDS)) break;
     if (Date.now() > deadline) throw new AppError('IDEMPOTENCY_KEY_IN_USE');
     await sleep(POLL_MS);

@@ -4,7 +4,7 @@
  * subtitle.srt_url, voice_over.voice_over_url and voice_over.video_url; document entries one `<ext>_url`.
  * Every URL is a fresh signed, expiring download URL.
  */
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { FileStorage, LinkHolder } from '../../storage/file-storage.ts';
 import { OUTPUT_PLACES, type JobResponse } from '../../../../contract/jobs.ts';
 import type { JobStarter } from '../../../../contract/teams.ts';
 import type { JobOutputRow, JobRow } from './job.repository.ts';
@@ -20,16 +20,20 @@ export function creditsShown(job: JobRow): number {
   return 0;
 }
 
-/** `starters`: the e-mail and name of team-job starters by user id (JobResponse.started_by); none outside teams. */
+/**
+ * `starters`: the e-mail and name of team-job starters by user id (JobResponse.started_by); none outside teams.
+ * `holder`: the team member the download links are for (they stop working when the member leaves the team).
+ */
 export async function presentJobs(
   storage: FileStorage,
   rows: JobRow[],
   outputs: JobOutputRow[],
   starters?: ReadonlyMap<string, JobStarter>,
+  holder?: LinkHolder,
 ): Promise<JobResponse[]> {
   const byJob = new Map<string, JobOutputRow[]>();
   for (const o of outputs) byJob.set(o.jobId, [...(byJob.get(o.jobId) ?? []), o]);
-  return Promise.all(rows.map((row) => presentJob(storage, row, byJob.get(row.id) ?? [], starters)));
+  return Promise.all(rows.map((row) => presentJob(storage, row, byJob.get(row.id) ?? [], starters, holder)));
 }
 
 /** One job; `started_by` is set for a team job whose starter is in `starters` (see presentJobs). */
@@ -38,11 +42,16 @@ export async function presentJob(
   job: JobRow,
   outputs: JobOutputRow[],
   starters?: ReadonlyMap<string, JobStarter>,
+  holder?: LinkHolder,
 ): Promise<JobResponse> {
   const output_files: Record<string, Record<string, unknown>> = {};
   if (job.status === 'completed') {
     for (const o of outputs) {
-      const url = await storage.downloadUrl(o.storageKey, { filename: o.filename, contentType: o.contentType });
+      const url = await storage.downloadUrl(o.storageKey, {
+        filename: o.filename,
+        contentType: o.contentType,
+        holder,
+      });
       const entry = (output_files[o.language] ??= {});
       if (o.kind === 'document') {
         entry[`${o.filename.split('.').pop()!.toLowerCase()}_url`] = url;

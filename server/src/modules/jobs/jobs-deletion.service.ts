@@ -3,24 +3,30 @@
  * Credits of an unfinished job go back, a running job stops, stored outputs and voice clones are removed.
  */
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { releaseReservation, settleExtra } from '../credits/ledger.repository.ts';
 import { listUserUploadKeys } from '../uploads/upload.repository.ts';
 import { abortLocalRun } from './run-registry.ts';
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { deleteJobClones } from './voice-clones.cleanup.ts';
+import { assertJobWritable } from './job-access.ts';
+import type { Actor } from '../teams/team-roles.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
 
 /**
  * DELETE /v1/jobs/{id}: gives back the credits of a job that had not finished, stops it if it runs (here, or in
- * another worker process, which sees the row gone at its next progress write) and removes its files.
- * @throws AppError NOT_FOUND
+ * another worker process, which sees the row gone at its next progress write) and removes its files. `userId` is
+ * the account, `actor` the person deleting (a plain team member deletes only the jobs they started).
+ * @throws AppError JOB_NOT_FOUND (404), TEAM_NOT_YOURS (403)
  */
-export async function deleteJob(ctx: Ctx, userId: string, id: string): Promise<{ statusCode: 200; message: string }> {
-  const job = await repo.findUserJob(ctx.db, userId, id);
-  if (!job) throw new AppError('JOB_NOT_FOUND');
+export async function deleteJob(
+  ctx: Ctx,
+  userId: string,
+  id: string,
+  actor: Actor,
+): Promise<{ statusCode: 200; message: string }> {
+  const job = await assertJobWritable(ctx, userId, actor, id);
   const outputs = await repo.outputsOf(ctx.db, [id]);
   // Release before the row goes: the ledger's job_id is set to null when the job is deleted.
   if (job.status !== 'completed') await releaseReservation(ctx.db, userId, id, 'job deleted before it finished');

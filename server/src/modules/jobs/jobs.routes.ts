@@ -12,6 +12,7 @@ import * as service from './jobs.service.ts';
 import { deleteJob, deleteUserFiles } from './jobs-deletion.service.ts';
 import { acceptsGzip, cachedList } from './job-list.cache.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
+import type { LinkHolder } from '../../storage/file-storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,10 +28,24 @@ function startedBy(request: import('fastify').FastifyRequest): string | undefine
   return user.teamRole ? user.id : undefined;
 }
 
+/**
+ * Whom the download links of an answer are bound to: a team member other than the owner (their links stop working
+ * once they leave the team, issue 35 item 10); undefined for the account's own person.
+ */
+function linkHolder(request: import('fastify').FastifyRequest): LinkHolder | undefined {
+  const user = currentUser(request);
+  return user.accountId === user.id ? undefined : { personId: user.id, accountId: user.accountId };
+}
+
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   ctx.userDeletionHooks.push((userId) => deleteUserFiles(ctx, userId));
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
+    // A replayed submission answers its job only while the job exists (issue 35 item 11).
+    const jobStillExists = (userId: string) => async (body: unknown) => {
+      const id = (body as { id?: unknown } | null)?.id;
+      return typeof id === 'string' && service.jobExists(ctx, userId, id);
+    };
     const submitLimit = {
       config: { rateLimit: ctx.config.app.rateLimitEnabled ? { max: 60, timeWindow: '1 minute' } : false },
     };
@@ -38,22 +53,41 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // Idempotency-Key (issue 23): a retried submission answers the first job and reserves nothing again.
     api.post('/v1/jobs/translate', submitLimit, async (request, reply) => {
       const userId = currentAccount(request);
-      return idempotent(ctx.db, userId, request, reply, async () => ({
-        status: 201,
-        body: await service.submitMedia(ctx, userId, parseInput(TranslateJobRequest, request.body), startedBy(request)),
-      }));
+      return idempotent(
+        ctx.db,
+        userId,
+        request,
+        reply,
+        async () => ({
+          status: 201,
+          body: await service.submitMedia(
+            ctx,
+            userId,
+            parseInput(TranslateJobRequest, request.body),
+            startedBy(request),
+          ),
+        }),
+        jobStillExists(userId),
+      );
     });
     api.post('/v1/documents/translate', submitLimit, async (request, reply) => {
       const userId = currentAccount(request);
-      return idempotent(ctx.db, userId, request, reply, async () => ({
-        status: 201,
-        body: await service.submitDocument(
-          ctx,
-          userId,
-          parseInput(DocumentJobRequest, request.body),
-          startedBy(request),
-        ),
-      }));
+      return idempotent(
+        ctx.db,
+        userId,
+        request,
+        reply,
+        async () => ({
+          status: 201,
+          body: await service.submitDocument(
+            ctx,
+            userId,
+            parseInput(DocumentJobRequest, request.body),
+            startedBy(request),
+          ),
+        }),
+        jobStillExists(userId),
+      );
     });
     api.post('/v1/jobs/estimate', async (request) =>
       service.estimate(ctx, currentAccount(request), parseInput(EstimateRequest, request.body)),
@@ -62,8 +96,11 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const list = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { limit } = parseInput(ListJobsQuery, request.query);
       const userId = currentAccount(request);
-      const body = await cachedList(userId, String(limit), {
-        build: async () => JSON.stringify(await service.listJobs(ctx, userId, limit)),
+      const holder = linkHolder(request);
+      // A team member's links are theirs (bound to them), so their list is cached apart.
+      const variant = holder ? `${limit}:${holder.personId}` : String(limit);
+      const body = await cachedList(userId, variant, {
+        build: async () => JSON.stringify(await service.listJobs(ctx, userId, limit, holder)),
         version: () => service.listVersion(ctx, userId),
         // A quarter of the signed URLs' life: a served download link always has most of its life left.
         maxAgeMs: (ctx.config.app.storage.signedUrlTtlSeconds * 1000) / 4,
@@ -78,7 +115,11 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     api.get('/v1/jobs/', list);
     api.get('/v1/jobs', list);
     api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, currentAccount(request)));
-    api.get('/v1/jobs/:id', async (request) => service.getJob(ctx, currentAccount(request), jobIdOf(request.params)));
-    api.delete('/v1/jobs/:id', async (request) => deleteJob(ctx, currentAccount(request), jobIdOf(request.params)));
+    api.get('/v1/jobs/:id', async (request) =>
+      service.getJob(ctx, currentAccount(request), jobIdOf(request.params), linkHolder(request)),
+    );
+    api.delete('/v1/jobs/:id', async (request) =>
+      deleteJob(ctx, currentAccount(request), jobIdOf(request.params), currentUser(request)),
+    );
   });
 }

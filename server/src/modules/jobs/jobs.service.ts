@@ -7,18 +7,13 @@ import { startersOf } from '../teams/team.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, appErrorOf, CodedError } from '../../errors.ts';
 import { balanceOf, reserveForNewJob } from '../credits/ledger.repository.ts';
-import {
-  NoEngineError,
-  VoiceNotAvailableError,
-  type EnginePlan,
-  type EngineRequest,
-} from '../../engines/engine.registry.ts';
 import { AUTO_LANGUAGE, normaliseLanguage } from '../../../../contract/languages.ts';
 import { identifyLanguage } from '../../media/language-id.ts';
 import { decodeWordsFile, readSourceWords } from '../../media/subtitle-import.ts';
 import { checkOwnWords, checkOwnWordsBytes } from '../../media/own-words-limits.ts';
 import { resolveUserUpload, uploadIdOfFileUrl } from '../uploads/uploads.service.ts';
 import type { UploadRow } from '../uploads/upload.repository.ts';
+import type { LinkHolder } from '../../storage/file-storage.ts';
 import type {
   DocumentJobRequest,
   EstimateRequest,
@@ -31,12 +26,10 @@ import { presentJob, presentJobs, type JobResponse } from './job.presenter.ts';
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { queuePriorityOf } from './job-priority.ts';
+import { checkMediaRequest, chooseEngines, isAudioOnly, type Source } from './media-request.checks.ts';
 import { glossarySnapshot } from '../glossary/glossary.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
-
-/** Where a job's media comes from. */
-type Source = { kind: 'upload'; upload: UploadRow } | { kind: 'youtube'; url: string; seconds: number };
 
 /** Finished jobs stay in GET /v1/jobs/status this long, so a poller sees them finish (milliseconds). */
 const RECENT_MS = 10 * 60 * 1000;
@@ -81,13 +74,6 @@ function mediaSecondsOf(source: Source): number {
   return source.upload.durationSeconds ?? 0;
 }
 
-/**
- * An upload with no picture to burn subtitles into: probed without a video stream at upload (an .mp4 or .mkv
- * holding only sound, issue 24 item 6), or, for uploads older than that probe, declared as audio (audio/*).
- */
-const isAudioOnly = (upload: UploadRow) =>
-  upload.hasVideo === false || (upload.hasVideo == null && upload.contentType.toLowerCase().startsWith('audio/'));
-
 /** The extension of an upload's file name, lower case ('' when none). */
 const extensionOf = (filename: string) => (filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '');
 
@@ -112,29 +98,18 @@ export async function estimate(ctx: Ctx, userId: string, req: EstimateRequest) {
     return { credits: price.credits, balance, word_count: doc.wordCount ?? 0, breakdown: price.breakdown };
   }
   const seconds = mediaSecondsOf(source);
-  const price = priceMedia(
-    seconds,
+  const services = req.services_to_run.filter((s): s is MediaService => s !== 'document');
+  // The submission's own checks: a quote is refused exactly where the job would be (issue 35 item 11).
+  checkMediaRequest(ctx, source, {
+    sourceLanguage: req.source_language ?? AUTO_LANGUAGE,
+    languageNamed: req.source_language !== undefined,
     targets,
-    req.services_to_run.filter((s): s is MediaService => s !== 'document'),
-    req.source_language,
-    !!req.voice_clone,
-  );
+    services,
+    ownWords: false,
+    voiceClone: services.includes('voice_over') && !!req.voice_clone,
+  });
+  const price = priceMedia(seconds, targets, services, req.source_language, !!req.voice_clone);
   return { credits: price.credits, balance, media_seconds: seconds, breakdown: price.breakdown };
-}
-
-/**
- * The engines of a submission (the same choice the worker makes when it runs the job).
- * @throws AppError NO_ENGINE with `problems` (contract EngineProblem[]), VOICE_NOT_AVAILABLE with `voice`, `language`
- */
-function chooseEngines(ctx: Ctx, req: EngineRequest): EnginePlan {
-  try {
-    return ctx.engines.choose(req);
-  } catch (err) {
-    if (err instanceof NoEngineError) throw new AppError('NO_ENGINE', err.message, { problems: err.problems });
-    if (err instanceof VoiceNotAvailableError)
-      throw new AppError('VOICE_NOT_AVAILABLE', err.message, { voice: err.voice, language: err.language });
-    throw err;
-  }
 }
 
 /** Reserves and inserts in one transaction, then enqueues (a failed send is re-sent by the recovery sweep). */
@@ -173,42 +148,29 @@ export async function submitMedia(
   const voiceOver = req.services_to_run.includes('voice_over');
   const source = await resolveSource(ctx, userId, req.media_url);
   const seconds = mediaSecondsOf(source);
-  // Burned-in subtitles are drawn into the picture: an audio file has none, and would be charged for nothing.
-  if (req.services_to_run.includes('burned_subtitles') && source.kind === 'upload' && isAudioOnly(source.upload))
-    throw new AppError('BURN_IN_NEEDS_VIDEO');
+  const voiceClone = voiceOver && !!req.voice_clone;
+  if (voiceClone && req.voice_clone_consent !== true) throw new AppError('VOICE_CLONE_CONSENT_REQUIRED');
   const ownWords = req.source_subtitles_url ? await ownWordsOf(ctx, userId, req, seconds) : null;
   // With the user's own words on Auto-detect, the language their text is written in.
   const sourceLanguage = ownWords?.language ?? req.source_language;
-  const plan = chooseEngines(ctx, {
+  // Issue 21 item 4: the dub over the background needs a separation engine; no extra price (the spec names none).
+  const removeOriginalSpeech = voiceOver && req.remove_original_speech === true;
+  const plan = checkMediaRequest(ctx, source, {
     sourceLanguage,
-    targetLanguages: targets,
+    languageNamed: true,
+    targets,
     services: req.services_to_run,
     voiceMode: req.voice_over_mode,
     voices: req.voices,
     ownWords: !!ownWords,
+    voiceClone,
+    removeOriginalSpeech,
   });
-  // Speech on Auto-detect with no recogniser that identifies the language: a recogniser that knows one language
-  // would turn any other into nonsense captions, and they would be billed (issue 22, item 3). Refused before
-  // anything is reserved; the studio asks for the spoken language instead (capabilities speech_language_detection).
-  if (!ownWords && sourceLanguage === AUTO_LANGUAGE && plan.languageAssumed)
-    throw new AppError(
-      'SPEECH_LANGUAGE_REQUIRED',
-      `No speech engine here identifies the spoken language: name it in source_language (${ctx.engines
-        .capabilities()
-        .languages.filter((l) => l.speech)
-        .map((l) => l.code)
-        .join(', ')}).`,
-    );
   const chosenVoices = Object.fromEntries(
     Object.entries(plan.voices)
       .filter(([, choice]) => choice.chosen)
       .map(([language, choice]) => [language, choice.id]),
   );
-  const voiceClone = voiceOver && !!req.voice_clone;
-  if (voiceClone) checkVoiceClone(ctx, req, plan);
-  // Issue 21 item 4: the dub over the background needs a separation engine; no extra price (the spec names none).
-  const removeOriginalSpeech = voiceOver && req.remove_original_speech === true;
-  if (removeOriginalSpeech && !ctx.engines.separator()) throw new AppError('SEPARATION_NOT_AVAILABLE');
   const price = priceMedia(seconds, targets, req.services_to_run, sourceLanguage, voiceClone);
   return createAndEnqueue(ctx, userId, price, {
     jobType: 'video_translation',
@@ -233,24 +195,6 @@ export async function submitMedia(
     removeOriginalSpeech,
     startedBy: startedBy ?? null,
   });
-}
-
-/**
- * A voice-over in the speakers' own voices (issue 21 item 4) needs the user's consent and a voice engine that
- * clones voicing every target language (Premium with ElevenLabs configured; a chosen voice of another engine
- * cannot speak a clone).
- * @throws AppError VOICE_CLONE_CONSENT_REQUIRED, VOICE_CLONE_NOT_AVAILABLE.
- */
-function checkVoiceClone(ctx: Ctx, req: TranslateJobRequest, plan: EnginePlan): void {
-  if (req.voice_clone_consent !== true) throw new AppError('VOICE_CLONE_CONSENT_REQUIRED');
-  const cloner = ctx.engines.cloner();
-  if (!cloner) throw new AppError('VOICE_CLONE_NOT_AVAILABLE');
-  const other = Object.entries(plan.voices).find(([, choice]) => choice.engine !== cloner);
-  if (other)
-    throw new AppError(
-      'VOICE_CLONE_NOT_AVAILABLE',
-      `The voice of ${other[0]} (${other[1].id}) cannot speak a cloned voice: choose Premium voices of ${cloner.id}.`,
-    );
 }
 
 /**
@@ -331,14 +275,15 @@ export async function submitDocument(
   });
 }
 
-export async function listJobs(ctx: Ctx, userId: string, limit: number): Promise<JobResponse[]> {
+/** The newest `limit` jobs of the account; `holder`: the team member the download links are for (see presentJobs). */
+export async function listJobs(ctx: Ctx, userId: string, limit: number, holder?: LinkHolder): Promise<JobResponse[]> {
   const rows = await repo.listUserJobs(ctx.db, userId, limit);
   const done = rows.filter((r) => r.status === 'completed').map((r) => r.id);
   const starters = await startersOf(
     ctx.db,
     rows.flatMap((r) => (r.startedBy ? [r.startedBy] : [])),
   );
-  return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done), starters);
+  return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done), starters, holder);
 }
 
 /** A string that changes whenever the user's job list does (see repo.listVersion). */
@@ -346,12 +291,17 @@ export function listVersion(ctx: Ctx, userId: string): Promise<string> {
   return repo.listVersion(ctx.db, userId);
 }
 
-/** @throws AppError NOT_FOUND for an unknown or another user's job. */
-export async function getJob(ctx: Ctx, userId: string, id: string): Promise<JobResponse> {
+/** `holder` as listJobs. @throws AppError NOT_FOUND for an unknown or another user's job. */
+export async function getJob(ctx: Ctx, userId: string, id: string, holder?: LinkHolder): Promise<JobResponse> {
   const job = await repo.findUserJob(ctx.db, userId, id);
   if (!job) throw new AppError('JOB_NOT_FOUND');
   const starters = await startersOf(ctx.db, job.startedBy ? [job.startedBy] : []);
-  return presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]), starters);
+  return presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]), starters, holder);
+}
+
+/** Whether the account `userId` has the job `id` (any status). */
+export async function jobExists(ctx: Ctx, userId: string, id: string): Promise<boolean> {
+  return /^[0-9a-f-]{36}$/i.test(id) && !!(await repo.findUserJob(ctx.db, userId, id));
 }
 
 export async function jobStatuses(ctx: Ctx, userId: string) {

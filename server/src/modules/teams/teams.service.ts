@@ -149,19 +149,24 @@ export async function invite(ctx: Ctx, userId: string, req: InviteTeamMemberRequ
   if (!(await planHasTeams(ctx, m.ownerId))) throw new AppError('TEAMS_NOT_IN_PLAN');
   const members = await repo.listMembers(ctx.db, m.teamId);
   if (members.some((x) => x.email === req.email)) throw new AppError('TEAM_MEMBER_EXISTS');
-  const pending = await repo.listInvitations(ctx.db, m.teamId);
-  if (!pending.some((i) => i.email === req.email) && members.length + pending.length >= MAX_TEAM_SEATS)
-    throw new AppError('TEAM_FULL');
   const team = (await repo.findTeam(ctx.db, m.teamId))!;
   const inviter = await userOf(ctx, userId);
   const code = generateCode();
-  await repo.upsertInvitation(ctx.db, {
-    teamId: m.teamId,
-    email: req.email,
-    role: req.role,
-    codeHash: codeHash(ctx, req.email, code),
-    invitedBy: userId,
-    expiresAt: new Date(Date.now() + TEAM_INVITATION_TTL_DAYS * DAY_MS),
+  // Seats are counted and the invitation written under the owner's row lock, so concurrent invitations cannot pass
+  // MAX_TEAM_SEATS together (issue 35 item 5).
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, m.ownerId);
+    const pending = await repo.listInvitations(tx, m.teamId);
+    const seats = (await repo.listMembers(tx, m.teamId)).length + pending.length;
+    if (!pending.some((i) => i.email === req.email) && seats >= MAX_TEAM_SEATS) throw new AppError('TEAM_FULL');
+    await repo.upsertInvitation(tx, {
+      teamId: m.teamId,
+      email: req.email,
+      role: req.role,
+      codeHash: codeHash(ctx, req.email, code),
+      invitedBy: userId,
+      expiresAt: new Date(Date.now() + TEAM_INVITATION_TTL_DAYS * DAY_MS),
+    });
   });
   await ctx.mailer.send(
     teamInvitationMail(req.email, {

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentAccount, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, currentUser, requireUser } from '../../http/auth.guard.ts';
+import { assertJobWritable } from '../jobs/job-access.ts';
 import { parseInput } from '../../http/validate.ts';
 import {
   RedubRequest,
@@ -30,15 +31,22 @@ export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await app.register(async (api) => {
     api.addHook('preHandler', requireUser(ctx));
     const user = (request: Parameters<typeof currentAccount>[0]) => currentAccount(request);
+    // Edits, re-runs and restores change a job's outputs: a plain team member only on the jobs they started (issue 35
+    // item 4). Reads and price quotes stay open to the team.
+    const writable = {
+      preHandler: async (request: Parameters<typeof currentAccount>[0]) => {
+        await assertJobWritable(ctx, currentAccount(request), currentUser(request), jobIdOf(request.params));
+      },
+    };
 
     api.get('/v1/jobs/:id/tracks', async (request) => service.getTracks(ctx, user(request), jobIdOf(request.params)));
     // A whole track of up to 10,000 cues, as the contract allows (the API's default body limit is 64 KB).
-    api.put('/v1/jobs/:id/tracks', { bodyLimit: SAVE_TRACKS_MAX_BYTES }, async (request) =>
+    api.put('/v1/jobs/:id/tracks', { ...writable, bodyLimit: SAVE_TRACKS_MAX_BYTES }, async (request) =>
       service.saveTracks(ctx, user(request), jobIdOf(request.params), parseInput(SaveTracksRequest, request.body)),
     );
     // Each call costs an engine call over the whole track: at most 10 a minute per client (issue 24, item 8).
     const translateLimit = ctx.config.app.rateLimitEnabled ? { max: 10, timeWindow: '1 minute' } : false;
-    api.post('/v1/jobs/:id/translate-again', { config: { rateLimit: translateLimit } }, async (request) =>
+    api.post('/v1/jobs/:id/translate-again', { ...writable, config: { rateLimit: translateLimit } }, async (request) =>
       service.translateAgain(
         ctx,
         user(request),
@@ -48,20 +56,20 @@ export async function tracksRoutes(app: FastifyInstance, ctx: AppContext): Promi
     );
     // One engine call per Shorten: at most 20 a minute per client, as translate-again's limit.
     const shortenLimit = ctx.config.app.rateLimitEnabled ? { max: 20, timeWindow: '1 minute' } : false;
-    api.post('/v1/jobs/:id/tracks/shorten', { config: { rateLimit: shortenLimit } }, async (request) =>
+    api.post('/v1/jobs/:id/tracks/shorten', { ...writable, config: { rateLimit: shortenLimit } }, async (request) =>
       shortenCue(ctx, user(request), jobIdOf(request.params), parseInput(ShortenRequest, request.body)),
     );
     api.post('/v1/jobs/:id/redub/estimate', async (request) =>
       estimateRedub(ctx, user(request), jobIdOf(request.params), parseInput(RedubRequest, request.body)),
     );
-    api.post('/v1/jobs/:id/redub', async (request, reply) => {
+    api.post('/v1/jobs/:id/redub', writable, async (request, reply) => {
       const job = await redub(ctx, user(request), jobIdOf(request.params), parseInput(RedubRequest, request.body));
       return reply.status(202).send(job);
     });
     api.get('/v1/jobs/:id/revisions', async (request) =>
       service.listRevisions(ctx, user(request), jobIdOf(request.params)),
     );
-    api.post('/v1/jobs/:id/revisions/:n/restore', async (request) => {
+    api.post('/v1/jobs/:id/revisions/:n/restore', writable, async (request) => {
       const { n } = request.params as { n: string };
       if (!/^\d{1,9}$/.test(n)) throw new AppError('REVISION_NOT_FOUND');
       return service.restoreRevision(ctx, user(request), jobIdOf(request.params), Number(n));

@@ -8,7 +8,7 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export async function insertEndpoint(
   db: DbOrTx,
-  row: { userId: string; url: string; secret: string; events: string[] },
+  row: { userId: string; url: string; secret: string; events: string[]; createdBy?: string | null },
 ): Promise<EndpointRow> {
   const [created] = await db.insert(webhookEndpoints).values(row).returning();
   return created;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { currentAccount, requireUser } from '../../http/auth.guard.ts';
+import { currentAccount, currentUser, requireUser } from '../../http/auth.guard.ts';
 import { parseInput } from '../../http/validate.ts';
 import { CreateWebhookRequest } from '../../../../contract/webhooks.ts';
 import * as service from './webhooks.service.ts';
@@ -20,10 +20,12 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     api.get('/v1/webhooks', async (request) => service.listEndpoints(ctx, currentAccount(request)));
     api.post('/v1/webhooks', limit, async (request, reply) => {
       const body = parseInput(CreateWebhookRequest, request.body);
-      return reply.status(201).send(await service.createEndpoint(ctx, currentAccount(request), body));
+      const user = currentUser(request);
+      const maker = user.accountId === user.id ? undefined : user.id;
+      return reply.status(201).send(await service.createEndpoint(ctx, user.accountId, body, maker));
     });
     api.delete('/v1/webhooks/:id', async (request) =>
-      service.deleteEndpoint(ctx, currentAccount(request), idOf(request.params)),
+      service.deleteEndpoint(ctx, currentAccount(request), idOf(request.params), currentUser(request)),
     );
     api.post('/v1/webhooks/:id/test', limit, async (request, reply) =>
       reply.status(202).send(await service.sendTestEvent(ctx, currentAccount(request), idOf(request.params))),

@@ -21,6 +21,9 @@ import { schemeAllowed } from './webhook-sender.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { enqueueDelivery } from './webhook-delivery.ts';
 import * as repo from './webhook.repository.ts';
+import type { Tx } from '../../db/database.ts';
+import { lockUser } from '../credits/ledger.repository.ts';
+import { assertMayModify, type Actor } from '../teams/team-roles.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'queue' | 'logger'>;
 
@@ -83,19 +86,30 @@ export async function createEndpoint(
   ctx: Ctx,
   userId: string,
   req: CreateWebhookRequest,
+  createdBy?: string,
 ): Promise<CreatedWebhookResponse> {
   if (!(await userHasApiAccess(ctx.db, ctx.config.billing, userId))) throw new AppError('API_ACCESS_NOT_IN_PLAN');
   if ((await repo.countEndpoints(ctx.db, userId)) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('WEBHOOK_LIMIT');
   const url = await checkUrl(ctx, req.url);
   const secret = newWebhookSecret();
   const events = [...new Set(req.events ?? WEBHOOK_EVENTS)];
-  const row = await repo.insertEndpoint(ctx.db, { userId, url, secret, events });
+  // Counted again under the account's row lock, so concurrent requests cannot pass the limit together (issue 35
+  // item 5; the count above only spares a refused request its DNS look-up).
+  const row = await ctx.db.transaction(async (tx: Tx) => {
+    await lockUser(tx, userId);
+    if ((await repo.countEndpoints(tx, userId)) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('WEBHOOK_LIMIT');
+    return repo.insertEndpoint(tx, { userId, url, secret, events, createdBy: createdBy ?? null });
+  });
   return { ...present(row), secret };
 }
 
-/** DELETE /v1/webhooks/{id}. @throws AppError WEBHOOK_NOT_FOUND */
-export async function deleteEndpoint(ctx: Ctx, userId: string, id: string): Promise<WebhookEndpoint> {
+/**
+ * DELETE /v1/webhooks/{id}: `actor` is the person deleting (a plain team member deletes only the endpoints they
+ * added). @throws AppError WEBHOOK_NOT_FOUND (404), TEAM_NOT_YOURS (403)
+ */
+export async function deleteEndpoint(ctx: Ctx, userId: string, id: string, actor: Actor): Promise<WebhookEndpoint> {
   const row = await endpointOf(ctx, userId, id);
+  assertMayModify(actor, row.createdBy ?? userId);
   await repo.deleteEndpoint(ctx.db, row.id);
   return present(row);
 }
