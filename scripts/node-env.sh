@@ -22,3 +22,7 @@ if [ "$(node -v 2>/dev/null)" != "v$tarjama_node_version" ]; then
   export PATH
 fi
 unset tarjama_node_version tarjama_node_dir tarjama_node_bin
+# onnxruntime-node (the Silero speech detector) ships its CPU binaries in the npm package; its install script would
+# also fetch the CUDA ones from NuGet, which is neither needed nor reachable here.
+ONNXRUNTIME_NODE_INSTALL=skip
+export ONNXRUNTIME_NODE_INSTALL
