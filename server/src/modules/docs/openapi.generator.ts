@@ -61,6 +61,8 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   // Issue 20
   'sync.ts': syncContract,
   'glossary.ts': glossaryContract,
+  // Issue 35: glossary term matching (code only, no schemas).
+  'glossary-matcher.ts': {},
   // Issue 23 item 5
   'teams.ts': teamsContract,
 };
