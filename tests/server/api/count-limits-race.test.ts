@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)('count limits under concurrency on %s', (kind) => 
         userId: user.id,
         term: `word${i}`,
         sourceLanguage: 'en',
-        targets: [{ language: 'es', translation: `palabra${i}` }],
+        targets: [{ language: 'es' as const, translation: `palabra${i}` }],
       })),
     );
     const tally = await atOnce(20, (i) =>
