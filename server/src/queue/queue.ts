@@ -80,10 +80,18 @@ async function retryOnDeadlock<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Creates the queue adapter over the given database. */
 export function createQueue(database: Database, logger: Logger): Queue {
+  // Once stop() has given up waiting (its 10 s), a handler still running may end later and pg-boss then writes its
+  // result (fail or complete) through this adapter into an embedded database that the app has closed, an unhandled
+  // rejection seen in a test run. Those late writes are dropped: the job's expiry and the recovery sweep hand it over.
+  let stopped = false;
   const boss =
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.connectionString!, max: 4 })
-      : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
+      : new PgBoss({
+          db: {
+            executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)),
+          },
+        });
   boss.on('error', (err) => logger.error({ err }, 'queue error'));
   const handlers = new Map<JobName, JobHandler<JobName>>();
   const workersOf = new Map<JobName, number>();
@@ -185,6 +193,7 @@ export function createQueue(database: Database, logger: Logger): Queue {
       await Promise.all(pools.map((pool) => pool.drain(10_000)));
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
+      stopped = true;
     },
   };
 }
