@@ -83,13 +83,17 @@ export function createQueue(database: Database, logger: Logger): Queue {
   // Once stop() has given up waiting (its 10 s), a handler still running may end later and pg-boss then writes its
   // result (fail or complete) through this adapter into an embedded database that the app has closed, an unhandled
   // rejection seen in a test run. Those late writes are dropped: the job's expiry and the recovery sweep hand it over.
+  // A dropped statement answers as if it changed nothing: no rows, or a count of 0 for pg-boss's commands that end in
+  // `SELECT COUNT(*)` (complete, fail, cancel, resume, delete read `rows[0].count`).
   let stopped = false;
+  const nothingChanged = (text: string) => ({ rows: /select\s+count\(\*\)/i.test(text) ? [{ count: '0' }] : [] });
   const boss =
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.connectionString!, max: 4 })
       : new PgBoss({
           db: {
-            executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)),
+            executeSql: (text, values) =>
+              stopped ? Promise.resolve(nothingChanged(text)) : database.executeSql(text, values),
           },
         });
   boss.on('error', (err) => logger.error({ err }, 'queue error'));
