@@ -44,24 +44,33 @@ export async function checkEngines(engines: EngineSet): Promise<EngineHealth[]> 
   return Promise.all(checks);
 }
 
+/** How long an answer in which some engine was unavailable is reused, milliseconds: a check that failed once (a
+ * vendor's blip, a check that ran past its 5 s on a loaded machine) is asked again soon rather than shown for 30 s. */
+export const FAILED_HEALTH_TTL_MS = 5_000;
+
 /**
- * A reader of the engines' health that checks them at most every `ttlMs`: the first call waits for the checks
- * (each bounded by the engine's own 5 s timeout); later calls answer the last result at once, and an answer older
- * than `ttlMs` starts one new check in the background (never two at once), so a probe never waits on a vendor.
+ * A reader of the engines' health that checks them at most every `ttlMs` (`failedTtlMs` when some engine was
+ * unavailable): the first call waits for the checks (each bounded by the engine's own 5 s timeout); later calls
+ * answer the last result at once, and an older answer starts one new check in the background (never two at once),
+ * so a probe never waits on a vendor.
  */
-export function createHealthReader(engines: EngineSet, ttlMs = HEALTH_TTL_MS): () => Promise<EngineHealth[]> {
-  let last: { at: number; value: EngineHealth[] } | undefined;
+export function createHealthReader(
+  engines: EngineSet,
+  ttlMs = HEALTH_TTL_MS,
+  failedTtlMs = FAILED_HEALTH_TTL_MS,
+): () => Promise<EngineHealth[]> {
+  let last: { at: number; value: EngineHealth[]; ttl: number } | undefined;
   let pending: Promise<EngineHealth[]> | undefined;
   const refresh = () =>
     (pending ??= checkEngines(engines)
       .then((value) => {
-        last = { at: Date.now(), value };
+        last = { at: Date.now(), value, ttl: value.every((h) => h.available) ? ttlMs : Math.min(ttlMs, failedTtlMs) };
         return value;
       })
       .finally(() => (pending = undefined)));
   return async () => {
     if (!last) return refresh();
-    if (Date.now() - last.at >= ttlMs) void refresh();
+    if (Date.now() - last.at >= last.ttl) void refresh();
     return last.value;
   };
 }

@@ -7,6 +7,7 @@
  */
 import { ConnectionError, DeepLError, Translator } from 'deepl-node';
 import type { EnginesConfig } from '../config/engines.config.ts';
+import { FAILED_HEALTH_TTL_MS } from './engine-health.ts';
 
 /** One engine's quota as its API reports it; `exhausted` undefined when the API could not be asked. */
 export interface EngineQuota {
@@ -66,24 +67,35 @@ export function quotaChecks(config: EnginesConfig): (() => Promise<EngineQuota>)
 }
 
 /**
- * A reader of the configured engines' quotas that asks their APIs at most every QUOTA_TTL_MS: an older answer is
- * returned at once while a new one is fetched, so a probe never waits on DeepL after the first call.
+ * A reader of the configured engines' quotas that asks their APIs at most every `ttlMs` (`failedTtlMs` for an
+ * answer carrying an `error`: DeepL could not be asked, so it is asked again soon). An answer younger than that is
+ * returned as is; one up to `maxStaleMs` old is returned at once while a new one is fetched (a probe every few
+ * seconds never waits on DeepL); an older one is never shown: the call waits for a new answer (at most
+ * QUOTA_TIMEOUT_MS). Returning any old answer while refreshing behind it showed DeepL `used: 0` eleven minutes
+ * after /v2/usage answered 155,742, because the first probe after a quiet spell got the answer of the probe before
+ * the spell (issue 39 item 9).
  */
-export function createQuotaReader(config: EnginesConfig, ttlMs = QUOTA_TTL_MS): () => Promise<EngineQuota[]> {
+export function createQuotaReader(
+  config: EnginesConfig,
+  ttlMs = QUOTA_TTL_MS,
+  maxStaleMs = 2 * ttlMs,
+  failedTtlMs = FAILED_HEALTH_TTL_MS,
+): () => Promise<EngineQuota[]> {
   const checks = quotaChecks(config);
-  let last: { at: number; value: EngineQuota[] } | undefined;
+  let last: { at: number; value: EngineQuota[]; ttl: number } | undefined;
   let pending: Promise<EngineQuota[]> | undefined;
   const refresh = () =>
     (pending ??= Promise.all(checks.map((c) => c()))
       .then((value) => {
-        last = { at: Date.now(), value };
+        last = { at: Date.now(), value, ttl: value.some((q) => q.error) ? Math.min(ttlMs, failedTtlMs) : ttlMs };
         return value;
       })
       .finally(() => (pending = undefined)));
   return async () => {
     if (!checks.length) return [];
-    if (!last) return refresh();
-    if (Date.now() - last.at >= ttlMs) void refresh();
+    const age = last ? Date.now() - last.at : Infinity;
+    if (!last || age >= maxStaleMs) return refresh();
+    if (age >= last.ttl) void refresh();
     return last.value;
   };
 }
