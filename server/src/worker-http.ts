@@ -12,11 +12,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 
 /**
- * Starts the worker's HTTP server on `ctx.config.app.host` and `port`.
- * @returns the listening server (close it on shutdown).
+ * Starts the worker's HTTP server on `ctx.config.app.host` and `port` (0: a free port the system picks).
+ * @returns the listening server (close it on shutdown) and the port it listens on.
  * @throws the listen error (for example EADDRINUSE) so start-up fails loudly.
  */
-export async function startWorkerHttp(ctx: AppContext, port: number): Promise<FastifyInstance> {
+export async function startWorkerHttp(ctx: AppContext, port: number): Promise<{ app: FastifyInstance; port: number }> {
   const app: FastifyInstance = Fastify({
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     loggerInstance: ctx.logger as FastifyBaseLogger,
@@ -30,5 +30,6 @@ export async function startWorkerHttp(ctx: AppContext, port: number): Promise<Fa
   await metricsRoutes(app, ctx);
   await healthRoutes(app, ctx);
   await app.listen({ host: ctx.config.app.host, port });
-  return app;
+  const address = app.server.address();
+  return { app, port: typeof address === 'object' && address ? address.port : port };
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run worker`: a worker-only process (no API; with WORKER_HTTP_PORT its own /healthz, /readyz and /metrics,
- * worker-http.ts): validates configuration, opens the database (applying
+ * worker-http.ts; 0 picks a free port, logged in the start-up line): validates configuration, opens the database (applying
  * migrations), registers every job handler and works the queue with WORKER_CONCURRENCY jobs at once, with the
  * recovery sweep and the sweep of this deployment's stale temp files. Run it beside API processes started with RUN_WORKER=false, all on one PostgreSQL DATABASE_URL
  * (PGlite is one process's database). SIGTERM: see shutdown.ts (exits within 10 s, handing unfinished jobs back).
@@ -33,15 +33,18 @@ async function main(): Promise<void> {
   // TEMP_SWEEP_INTERVAL_SECONDS (issue 26 item 6; nothing else cleans them on a host without the API).
   await startLeftoverSweeps(ctx);
   registerJobHandlers(ctx);
-  const http = config.app.workerHttpPort ? await startWorkerHttp(ctx, config.app.workerHttpPort) : undefined;
-  installShutdown(ctx, http && (() => closeHttpGracefully(http)));
+  const http =
+    config.app.workerHttpPort === undefined ? undefined : await startWorkerHttp(ctx, config.app.workerHttpPort);
+  installShutdown(ctx, http && (() => closeHttpGracefully(http.app)));
   await ctx.queue.start({ work: true, concurrency: config.app.workerConcurrency });
   ctx.logger.info(
     {
       database: ctx.database.kind,
       concurrency: config.app.workerConcurrency,
       pid: process.pid,
-      http: http ? `${config.app.host}:${config.app.workerHttpPort}` : 'none',
+      // The port it listens on (WORKER_HTTP_PORT=0: the one the system picked): what Prometheus is pointed at.
+      http: http ? `${config.app.host}:${http.port}` : 'none',
+      http_port: http?.port ?? null,
     },
     'Tarjama worker is running',
   );

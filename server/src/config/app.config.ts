@@ -9,6 +9,7 @@ import {
   boolWithDefault,
   choiceWithDefault,
   intWithDefault,
+  optionalInt,
   optionalString,
   optionalUrl,
   stringWithDefault,
@@ -58,7 +59,7 @@ export const appEnv = {
   TRUST_PROXY: trustedProxies(),
   RUN_WORKER: boolWithDefault(true),
   WORKER_CONCURRENCY: intWithDefault(1, 1, 64),
-  WORKER_HTTP_PORT: intWithDefault(0, 0, 65535),
+  WORKER_HTTP_PORT: optionalInt(0, 65535),
   STORAGE: choiceWithDefault(['local', 's3'], 'local'),
   S3_ENDPOINT: optionalUrl(),
   S3_REGION: stringWithDefault('us-east-1'),
@@ -113,10 +114,11 @@ export interface AppConfig {
   runWorker: boolean;
   workerConcurrency: number;
   /**
-   * Port on which `npm run worker` serves its own GET /healthz, /readyz and /metrics (on HOST); 0: none.
-   * The API process ignores it (its own PORT serves those).
+   * Port on which `npm run worker` serves its own GET /healthz, /readyz and /metrics (on HOST); 0: a free port
+   * the system picks (logged at start-up, so two workers on one machine sharing an env file do not collide);
+   * undefined: none. The API process ignores it (its own PORT serves those).
    */
-  workerHttpPort: number;
+  workerHttpPort?: number;
   /** Bearer token that GET /metrics also accepts from a non-loopback address; undefined: loopback only. */
   metricsToken?: string;
   /**

@@ -64,3 +64,11 @@ export const engineUsageWriteErrors = new client.Counter({
   help: 'Engine usage records that could not be saved to the database',
   registers: [engineMetricsRegistry],
 });
+
+/** Calls that went to the next configured engine of the stage because the first failed (engine-fallback.ts). */
+export const engineFallbacks = new client.Counter({
+  name: 'tarjama_engine_fallbacks_total',
+  help: 'Engine calls passed to the next configured engine of the stage after a failure, by stage, engines and failure kind',
+  labelNames: ['stage', 'from', 'to', 'kind'] as const,
+  registers: [engineMetricsRegistry],
+});

@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { childProcessEnv } from '../config/child-env.ts';
 
 /** The nice value engines run at (0 normal, 19 lowest): below the API process, which keeps its default 0. */
@@ -17,26 +18,60 @@ export interface ProcessResult {
   stderr: string;
 }
 
-/** Thrown when a program cannot be started (not installed) or exits non-zero; the message names the program. */
+/**
+ * Thrown when a program cannot be started (not installed) or exits non-zero; the message names the program.
+ * `signal` is the signal that ended it (killed by it, or, as ffmpeg does, exited on it), else null.
+ */
 export class ProcessError extends Error {
   constructor(
     message: string,
     readonly program: string,
     readonly exitCode: number | null,
     readonly stderr: string,
+    readonly signal: NodeJS.Signals | null = null,
   ) {
     super(message);
     this.name = 'ProcessError';
   }
 }
 
+/** The signals an init system or a terminal stops a service with (systemd's KillSignal, Ctrl-C, a closed terminal). */
+const STOP_SIGNALS: ReadonlySet<string> = new Set(['SIGTERM', 'SIGINT', 'SIGHUP']);
+/** ffmpeg's last line when it ends on a signal ("Exiting normally, received signal 15."), exit code 255. */
+const FFMPEG_SIGNAL_LINE = /received signal (\d+)/;
+
+/** The signal a program exited on: the one that killed it, or the one ffmpeg says it received. */
+function exitSignal(signal: NodeJS.Signals | null, stderr: string): NodeJS.Signals | null {
+  if (signal) return signal;
+  const m = FFMPEG_SIGNAL_LINE.exec(stderr);
+  if (!m) return null;
+  const name = Object.entries(os.constants.signals).find(([, n]) => n === Number(m[1]))?.[0];
+  return (name as NodeJS.Signals | undefined) ?? null;
+}
+
+/**
+ * True when `err` (or an error in its `cause` chain) is a program that ended on a stop signal (SIGTERM, SIGINT,
+ * SIGHUP): under systemd's default KillMode=control-group every process of the unit gets the worker's SIGTERM,
+ * the engines too, and their failure is the shutdown's doing, not the job's (issue 39 item 1).
+ */
+export function endedByStopSignal(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof ProcessError && e.signal && STOP_SIGNALS.has(e.signal)) return true;
+  return false;
+}
+
 /**
  * Options of `runProcess`. `input` is written to stdin; `allowFailure` returns non-zero exits instead of throwing;
  * `env` adds variables to the child's environment (always this process's with the sound server off, child-env.ts).
+ * `inputFile` streams bytes `[start, end)` of a file to stdin at the pace the program reads them (pipe
+ * back-pressure), calling `onInputRead` with the bytes read so far: how far a program that reads its input in order
+ * (a recogniser) has got, within the buffers between them (a few hundred KB: about 10 s of 16 kHz audio).
  */
 export interface RunOptions {
   signal?: AbortSignal;
   input?: string | Buffer;
+  inputFile?: { path: string; start?: number; end?: number };
+  onInputRead?: (bytes: number) => void;
   allowFailure?: boolean;
   env?: Record<string, string>;
   cwd?: string;
@@ -109,7 +144,7 @@ export function runProcess(program: string, args: string[], opts: RunOptions = {
         ),
       ),
     );
-    child.on('close', (code) =>
+    child.on('close', (code, killedBy) =>
       finish(() => {
         const result = {
           code: code ?? -1,
@@ -118,19 +153,37 @@ export function runProcess(program: string, args: string[], opts: RunOptions = {
         };
         if (result.code !== 0 && !opts.allowFailure) {
           const tail = result.stderr.trim().split('\n').slice(-3).join(' ').slice(0, 400);
+          const signal = exitSignal(killedBy, result.stderr);
           reject(
             new ProcessError(
-              `${program} failed (exit ${result.code})${tail ? `: ${tail}` : ''}`,
+              `${program} failed (${killedBy ? `killed by ${killedBy}` : `exit ${result.code}`})${tail ? `: ${tail}` : ''}`,
               program,
               result.code,
               result.stderr,
+              signal,
             ),
           );
         } else resolve(result);
       }),
     );
     child.stdin.on('error', () => {}); // the program may exit before reading all input
-    child.stdin.end(opts.input ?? '');
+    if (opts.inputFile) {
+      const { path, start = 0, end } = opts.inputFile;
+      const file = createReadStream(path, {
+        start,
+        end: end === undefined ? undefined : end - 1,
+        highWaterMark: 16384,
+      });
+      let read = 0;
+      file.on('data', (d) => opts.onInputRead?.((read += d.length)));
+      file.on('error', (e) => {
+        killGroup(child.pid);
+        finish(() =>
+          reject(new ProcessError(`${program}: its input could not be read: ${e.message}`, program, null, '')),
+        );
+      });
+      file.pipe(child.stdin);
+    } else child.stdin.end(opts.input ?? '');
   });
 }
 

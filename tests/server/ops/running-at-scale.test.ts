@@ -1,10 +1,12 @@
 /**
- * README "Running at scale", followed end to end (issue 21 item 5). The test reads the section's env file and its
- * commands from README.md, so the walk-through cannot drift from what is tested, and replaces only the addresses of
+ * The operator guide (docs/operator.md, README "Running at scale"), followed end to end (issue 21 item 5, issue 39
+ * item 8). The test reads the guide's env file and its commands, so the walk-through cannot drift from what is
+ * tested, and replaces only the addresses of
  * the outside services (and the bucket's credentials) with local stand-ins: a fresh PostgreSQL database, s3rver, an
  * SMTP catcher and the vendor emulators (OpenAI, DeepL, LibreTranslate, ElevenLabs), each accepting the README's
  * own keys. It runs the README's commands as real processes (`npm run migrate`, then one `npm run server` and one
- * `npm run worker`, each with its own DATA_DIR as on two machines), signs a user up by the e-mailed code, uploads a
+ * `npm run worker`, each with its own DATA_DIR as on two machines, and a second worker on the worker's machine with
+ * the guide's per-instance file `WORKER_HTTP_PORT=0`, its port read from its log), signs a user up by the e-mailed code, uploads a
  * video by presigned PUT into the bucket, dubs it into Spanish (DeepL) and Hindi (LibreTranslate: DeepL has no
  * Hindi) with OpenAI speech and ElevenLabs voices and speaker turns, downloads the dubbed MP4 from the bucket, then
  * checks step 7: /readyz lists every configured engine available on both processes, and /metrics shows the
@@ -35,13 +37,11 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 /** The path the README's env file lives at, named in its first line and sourced by its commands. */
 const ENV_PATH = '/etc/tarjama/tarjama.env';
 
-/** The "Running at scale" section of README.md. */
+/** The operator guide (docs/operator.md; README.md's "Running at scale" points to it). */
 function scaleSection(): string {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Running at scale\n');
-  expect(start, 'README.md has a "## Running at scale" section').toBeGreaterThan(0);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
+  expect(readme, 'README.md points to docs/operator.md').toContain('(docs/operator.md)');
+  return fs.readFileSync(path.join(ROOT, 'docs/operator.md'), 'utf8');
 }
 
 /** The fenced ```sh blocks of `text`, each as its lines. */
@@ -131,6 +131,8 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
   let commands: ReturnType<typeof readmeCommands>;
   let api: string;
   let worker: string;
+  /** The second worker on the worker's machine (its port picked by the system). */
+  let worker2: string;
   /** The bucket's stand-in (s3rver), where uploads and outputs live. */
   let bucketUrl: string;
 
@@ -230,11 +232,34 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
           path.join(dir, machine, 'tmp'),
         ),
       );
+    // A second worker on the worker's machine: the same env file and folders, its own port (the guide's
+    // per-instance file with WORKER_HTTP_PORT=0: a free port, logged).
+    const instanceFile = path.join(dir, 'worker-1', 'worker-2.env');
+    fs.writeFileSync(instanceFile, 'WORKER_HTTP_PORT=0\n');
+    children.push(
+      runCommand(
+        workerFile,
+        `${commands.load}\nset -a; . ${instanceFile}; set +a`,
+        commands.npm.get('worker')!,
+        path.join(dir, 'worker-2.log'),
+        path.join(dir, 'worker-1', 'tmp'),
+      ),
+    );
     const logs = () =>
       ['api-1', 'worker-1'].map((m) => `${m}:\n${fs.readFileSync(path.join(dir, `${m}.log`), 'utf8')}`).join('\n');
     try {
       for (const base of [api, worker])
         await until(`${base}/readyz`, async () => (await fetch(`${base}/readyz`)).status === 200, 150_000);
+      const port = await until(
+        'the port of the second worker in its log',
+        async () =>
+          /"msg":"Tarjama worker is running"/.test(fs.readFileSync(path.join(dir, 'worker-2.log'), 'utf8')) &&
+          Number(/"http_port":(\d+)/.exec(fs.readFileSync(path.join(dir, 'worker-2.log'), 'utf8'))?.[1]),
+        150_000,
+      );
+      worker2 = `http://127.0.0.1:${port}`;
+      expect(port).not.toBe(Number(new URL(worker).port));
+      expect((await fetch(`${worker2}/readyz`)).status).toBe(200);
     } catch (err) {
       throw new Error(`${(err as Error).message}\n${logs()}`);
     }
@@ -318,7 +343,25 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
     ).catch((err: Error) => {
       throw new Error(`${err.message}\n${fs.readFileSync(path.join(dir, 'worker-1.log'), 'utf8').slice(-4000)}`);
     });
-    console.log(`job completed by the worker in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`job completed by the workers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The job can be followed in the logs of the worker that ran it: claimed, each stage started and ended (with
+    // its attempt and seconds), completed (issue 39 item 9).
+    const jobLines = ['worker-1', 'worker-2']
+      .flatMap((m) => fs.readFileSync(path.join(dir, `${m}.log`), 'utf8').split('\n'))
+      .filter((l) => l.includes(`"jobId":"${sub.body.id as string}"`));
+    console.log(`worker info lines of the job:\n${jobLines.join('\n')}`);
+    const parsed = jobLines.map(
+      (l) => JSON.parse(l) as { msg: string; stage?: string; seconds?: number; attempt?: number },
+    );
+    expect(parsed[0].msg).toBe('job claimed');
+    // The last stage's end and the completion are written by two awaits apart: either may come last.
+    expect(parsed.map((l) => l.msg)).toContain('job completed');
+    const ended = parsed.filter((l) => l.msg === 'stage ended');
+    expect(ended.map((l) => l.stage)).toEqual(expect.arrayContaining(['transcribe', 'translate', 'voice_over']));
+    for (const l of ended) {
+      expect(l.attempt).toBe(1);
+      expect(l.seconds).toBeGreaterThanOrEqual(0);
+    }
 
     // The outputs come from the bucket: the dubbed MP4 and the Hindi subtitles.
     const mp4Url = job.output_files.es.voice_over.video_url as string;
@@ -371,7 +414,14 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
     }
 
     // The worker made the engine calls: requests per engine and stage, with units and cost.
-    const workerText = await (await fetch(`${worker}/metrics`)).text();
+    // The worker that ran the job (either of the two) made the engine calls; both show the queue at 0.
+    const texts = await Promise.all([worker, worker2].map(async (b) => (await fetch(`${b}/metrics`)).text()));
+    const workerText = texts.find((x) => x.includes('tarjama_engine_requests_total{engine="openai"')) ?? texts[0];
+    for (const x of texts) {
+      expect(samples(x, 'tarjama_queue_depth').length).toBeGreaterThan(0);
+      expect(samples(x, 'tarjama_queue_depth').every((q) => q.value === 0)).toBe(true);
+      expect(x).toMatch(/^tarjama_stale_job_takeovers_total 0$/m);
+    }
     const requests = samples(workerText, 'tarjama_engine_requests_total');
     console.log(`worker /metrics:\n  ${requests.map((s) => s.line).join('\n  ')}`);
     for (const [stage, engine] of NETWORK) {

@@ -56,6 +56,10 @@ describe('metrics and readiness', () => {
     expect(sample(text, 'tarjama_credits_reserved')).toBe(0);
     expect(sample(text, 'tarjama_upload_bytes{status="complete"}')).toBeGreaterThan(0);
     expect(text).toContain('# TYPE tarjama_queue_depth gauge');
+    // Nothing waits: every queue and plan still has its sample, 0 (issue 39 item 9), and no job was taken over.
+    expect(sample(text, 'tarjama_queue_depth{queue="media.translate",plan="Free"}')).toBe(0);
+    expect(sample(text, 'tarjama_queue_depth{queue="document.translate",plan="business"}')).toBe(0);
+    expect(sample(text, 'tarjama_stale_job_takeovers_total')).toBe(0);
     expect(
       sample(text, 'tarjama_stage_duration_seconds_count{stage="translating",job_type="document_translation"}'),
     ).toBeGreaterThanOrEqual(1);

@@ -11,6 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { findRecoverable, processingTries } from './job.repository.ts';
 import { queuePriorityOf } from './job-priority.ts';
+import { staleTakeovers } from '../metrics/metrics.registry.ts';
 
 export function queueNameOf(jobType: string): JobName {
   return jobType === 'document_translation' ? 'document.translate' : 'media.translate';
@@ -75,7 +76,10 @@ export async function recoverJobs(ctx: AppContext): Promise<string[]> {
     const name = queueNameOf(row.jobType);
     if (await hasPendingMessage(ctx, name, row.id, row.status === 'queued')) continue;
     // The message a killed worker held stays 'active' until pg-boss expires it (hours): cancel it now.
-    if (row.status === 'processing') await cancelActiveMessages(ctx, name, row.id);
+    if (row.status === 'processing') {
+      await cancelActiveMessages(ctx, name, row.id);
+      staleTakeovers.inc();
+    }
     const priority = await queuePriorityOf(ctx.db, row.userId, row.id);
     await ctx.queue.send(name, { version: 1, jobId: row.id }, { singletonKey: row.id, priority });
     sent.push(row.id);

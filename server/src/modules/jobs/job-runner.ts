@@ -15,10 +15,13 @@ import type { JobStage } from '../../../../contract/jobs.ts';
 import { ERRORS } from '../../errors.ts';
 import { chargeReservation, releaseReservation } from '../credits/ledger.repository.ts';
 import { MediaError } from '../../media/media-error.ts';
+import { StorageError } from '../../storage/file-storage.ts';
 import { MAX_MEDIA_BYTES } from '../uploads/uploads.schemas.ts';
 import { findUpload } from '../uploads/upload.repository.ts';
 import { downloadYoutube } from './youtube.adapter.ts';
 import { registerRun, ShutdownError } from './run-registry.ts';
+import { isStopping } from '../metrics/readiness.ts';
+import { endedByStopSignal } from '../../engines/run-process.ts';
 import { runRedub } from '../tracks/redub.runner.ts';
 import { insertFirstRevision } from '../tracks/tracks.repository.ts';
 import { queueNameOf } from './job-recovery.ts';
@@ -34,6 +37,8 @@ import { produceOutputs } from './job-outputs.ts';
 
 /** Tries per job in all (pg-boss retryLimit 2 + the first try). */
 export const MAX_TRIES = 3;
+/** How long a try whose engine ended on a stop signal waits for this process's own stop, milliseconds. */
+const STOP_SIGNAL_WAIT_MS = 2000;
 /** Least time between two progress writes, milliseconds. */
 const PROGRESS_WRITE_MS = 1000;
 
@@ -47,6 +52,19 @@ export function createJobRunner(ctx: AppContext) {
       repo.failUnfinished(tx, job.id, failure),
     );
     await emitJobEvent(ctx, 'job.failed', job.id);
+  }
+
+  /**
+   * True when a try's failure comes from this process's stop: it is stopping already, or an engine ended on a stop
+   * signal and the process's own SIGTERM handler follows within STOP_SIGNAL_WAIT_MS (the signals reach the
+   * processes of a unit in no set order).
+   */
+  async function failedByShutdown(err: unknown): Promise<boolean> {
+    if (isStopping()) return true;
+    if (!endedByStopSignal(err)) return false;
+    const end = Date.now() + STOP_SIGNAL_WAIT_MS;
+    while (!isStopping() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    return isStopping();
   }
 
   /** Runs `fn` with a local path of the job's input. @throws YoutubeError, MediaError */
@@ -67,7 +85,14 @@ export function createJobRunner(ctx: AppContext) {
     }
     const upload = await findUpload(ctx.db, job.uploadId);
     if (!upload || upload.status !== 'complete' || job.sourceExpired) throw new MediaError('SOURCE_DELETED');
-    return ctx.storage.withLocalFile(upload.storageKey, workDir, fn);
+    try {
+      return await ctx.storage.withLocalFile(upload.storageKey, workDir, fn);
+    } catch (err) {
+      // The object went from the bucket after submission (removed by hand or a lifecycle rule): no retry brings it.
+      if (err instanceof StorageError && err.code === 'NOT_FOUND' && !(await ctx.storage.stat(upload.storageKey)))
+        throw new MediaError('INPUT_MISSING', undefined, err.message);
+      throw err;
+    }
   }
 
   /**
@@ -77,6 +102,7 @@ export function createJobRunner(ctx: AppContext) {
   async function run(jobId: string): Promise<void> {
     const job = await repo.claimJob(ctx.db, jobId, cfg.jobs.staleSeconds);
     if (!job) return;
+    ctx.logger.info({ jobId, attempt: job.attempts, jobType: job.jobType }, 'job claimed');
     // The owner's list shows the job processing at once (not after the cache's next check).
     invalidateList(job.userId);
     try {
@@ -110,7 +136,18 @@ export function createJobRunner(ctx: AppContext) {
       heartbeatMs,
     );
     // Stage timing for GET /metrics (metrics.registry stageTimer), fed by the stage reports below.
-    const stages = stageTimer(job.jobType);
+    // One info line per stage start and end, so a job can be followed in the logs (issue 39 item 9).
+    const stages = stageTimer(job.jobType, (e) =>
+      ctx.logger.info(
+        {
+          jobId,
+          attempt,
+          stage: e.stage,
+          ...(e.event === 'ended' ? { seconds: Math.round(e.seconds * 1000) / 1000 } : {}),
+        },
+        `stage ${e.event}`,
+      ),
+    );
     const startedAt = performance.now();
     let lastWrite = 0;
     let lastStage: JobStage | '' = '';
@@ -200,6 +237,10 @@ export function createJobRunner(ctx: AppContext) {
       if (!completed) for (const key of stored) await ctx.storage.delete(key);
       if (completed) {
         jobsFinished.inc({ outcome: 'completed' });
+        ctx.logger.info(
+          { jobId, attempt, credits, seconds: Math.round(performance.now() - startedAt) / 1000 },
+          'job completed',
+        );
         if (job.mediaSeconds)
           realTimeFactor.observe(
             { services: [...job.servicesRequested].sort().join('+') },
@@ -209,8 +250,12 @@ export function createJobRunner(ctx: AppContext) {
         await emitJobEvent(ctx, 'job.completed', job.id);
       }
     } catch (err) {
-      if (signal.aborted && signal.reason instanceof ShutdownError) {
-        // The worker is stopping: the job goes back to the queue, and this try does not count.
+      if ((signal.aborted && signal.reason instanceof ShutdownError) || (await failedByShutdown(err))) {
+        // The worker is stopping: the job goes back to the queue, and this try does not count. A try that failed
+        // during the stop (its engines got the same SIGTERM, as under systemd's KillMode=control-group) is the
+        // stop's doing, not the job's: handed back too.
+        if (!(err instanceof ShutdownError))
+          ctx.logger.info({ jobId, attempt, reason: String(err) }, 'job try ended by the shutdown');
         for (const key of stored) await ctx.storage.delete(key).catch(() => undefined);
         if (await repo.handBack(ctx.db, jobId, attempt)) {
           jobsFinished.inc({ outcome: 'handed_back' });

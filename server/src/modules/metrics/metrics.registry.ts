@@ -37,6 +37,16 @@ export const jobsFinished = new client.Counter({
   registers: [registry],
 });
 
+/**
+ * Jobs whose worker stopped beating for JOB_STALE_SECONDS (killed, frozen, lost) that this process's recovery
+ * sweep sent again, to be taken over by the next free worker (job-recovery.ts).
+ */
+export const staleTakeovers = new client.Counter({
+  name: 'tarjama_stale_job_takeovers_total',
+  help: 'Jobs whose worker stopped beating, sent again by this process for another worker to take over',
+  registers: [registry],
+});
+
 /** HTTP answer time in seconds, by method, route pattern and status code. */
 export const httpDuration = new client.Histogram({
   name: 'tarjama_http_request_duration_seconds',
@@ -46,15 +56,25 @@ export const httpDuration = new client.Histogram({
   registers: [registry],
 });
 
+/** One stage of a job run, as `stageTimer` reports it: started, or ended after `seconds`. */
+export type StageEvent = { stage: JobStage; event: 'started' } | { stage: JobStage; event: 'ended'; seconds: number };
+
 /**
  * Times the stages of one job run from its stage reports: call `enter(stage)` on every report (repeats of the
- * same stage are ignored) and `end()` once; each finished stage is observed in tarjama_stage_duration_seconds.
+ * same stage are ignored) and `end()` once; each finished stage is observed in tarjama_stage_duration_seconds,
+ * and `onStage` (the runner's log line) hears every start and end.
  */
-export function stageTimer(jobType: string): { enter(stage: JobStage): void; end(): void } {
+export function stageTimer(
+  jobType: string,
+  onStage: (e: StageEvent) => void = () => undefined,
+): { enter(stage: JobStage): void; end(): void } {
   let current: JobStage | null = null;
   let since = 0;
   const close = () => {
-    if (current) stageDuration.observe({ stage: current, job_type: jobType }, (performance.now() - since) / 1000);
+    if (!current) return;
+    const seconds = (performance.now() - since) / 1000;
+    stageDuration.observe({ stage: current, job_type: jobType }, seconds);
+    onStage({ stage: current, event: 'ended', seconds });
   };
   return {
     enter(stage) {
@@ -62,6 +82,7 @@ export function stageTimer(jobType: string): { enter(stage: JobStage): void; end
       close();
       current = stage;
       since = performance.now();
+      onStage({ stage, event: 'started' });
     },
     end() {
       close();

@@ -9,7 +9,8 @@ import client from 'prom-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { planOfTier, tierOfPriority } from '../jobs/job-priority.ts';
+import { PLAN_TIERS, planOfTier, tierOfPriority } from '../jobs/job-priority.ts';
+import { JOB_DEFINITIONS } from '../../queue/job-definitions.ts';
 import { engineMetricsRegistry } from '../../engines/engine-metrics.ts';
 import { httpDuration, registry } from './metrics.registry.ts';
 import { jobFigures, uploadFigures } from './metrics.repository.ts';
@@ -76,6 +77,11 @@ function databaseRegistry(ctx: AppContext): client.Registry {
         s.n += d.count;
         sums.set(key, s);
       }
+      // Every queue and plan has a sample, 0 when nothing waits (issue 39 item 9: an empty queue had none, so
+      // an alert on the depth saw no data instead of 0).
+      for (const queue of Object.keys(JOB_DEFINITIONS))
+        for (const plan of queue.endsWith('.translate') ? Object.keys(PLAN_TIERS) : ['none'])
+          this.set({ queue, plan }, 0);
       for (const s of sums.values()) this.set({ queue: s.queue, plan: s.plan }, s.n);
     },
   });
