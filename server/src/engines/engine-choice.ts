@@ -16,6 +16,8 @@ import type { SpeakersEngine } from './speakers.engine.ts';
 import type { SeparationEngine } from './separation.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
 import { withFallback } from './translation/fallback.ts';
+import { withSpeechFallback } from './speech/fallback.ts';
+import type { EngineFallback } from './engine-fallback.ts';
 import type { Voice, VoiceEngine } from './voice.engine.ts';
 
 /** What a request asks for. Codes may be studio codes ('en-gb'); the source may be 'auto' (media only). */
@@ -71,6 +73,11 @@ export interface EnginePlan {
    * @throws NoEngineError when none serves the pair (possible only for a source detected after 'auto').
    */
   translationFor: (source: string, target: string) => TranslationEngine | null;
+  /**
+   * The fallbacks of this plan's engines so far (speech and translation, engine-fallback.ts), in order: the job's
+   * notes name them.
+   */
+  fallbacks: EngineFallback[];
 }
 
 /** The API id of a voice: `<engine>:<voice id>` ('espeak-ng:es+f2'). */
@@ -106,10 +113,19 @@ function defaultVoice(engines: readonly VoiceEngine[], lang: string, mode: Voice
   return { engine: best.engine, voice: offered[0], id: voiceIdOf(best.engine, offered[0]), chosen: false, offered };
 }
 
-/** The speech engine of a media request and the source language it will work in. */
-function chooseSpeech(engines: ConfiguredEngines, source: string) {
-  if (source !== 'auto')
-    return { speech: engines.speech.find((e) => speechSupports(e, source)), sourceLanguage: source, assumed: false };
+/**
+ * The speech engine of a media request and the source language it will work in: over every configured recogniser
+ * of the language, falling back in order (speech/fallback.ts).
+ */
+function chooseSpeech(engines: ConfiguredEngines, source: string, fallbacks: EngineFallback[]) {
+  if (source !== 'auto') {
+    const serving = engines.speech.filter((e) => speechSupports(e, source));
+    return {
+      speech: serving.length ? withSpeechFallback(serving, fallbacks) : undefined,
+      sourceLanguage: source,
+      assumed: false,
+    };
+  }
   const speech = engines.speech.find((e) => e.detectsLanguage) ?? engines.speech[0];
   // No engine can tell the language: assume the one the local engine understands, and say so.
   if (speech && !speech.detectsLanguage)
@@ -130,12 +146,13 @@ export function chooseEngines(engines: ConfiguredEngines, subtitleRules: CueSett
   if (!media && source === 'auto') throw new Error('A document request needs its source language.');
   const targets = [...new Set(req.targetLanguages.map(normaliseLanguage))];
   const problems: EngineProblem[] = [];
+  const fallbacks: EngineFallback[] = [];
 
   if (req.ownWords && source === 'auto') throw new Error('Own words need their source language.');
   const { speech, sourceLanguage, assumed } = req.ownWords
     ? { speech: null, sourceLanguage: source, assumed: false }
     : media
-      ? chooseSpeech(engines, source)
+      ? chooseSpeech(engines, source, fallbacks)
       : { speech: null, sourceLanguage: source, assumed: false };
   if (media && !speech && !req.ownWords) problems.push({ stage: 'speech', language: source });
 
@@ -185,7 +202,8 @@ export function chooseEngines(engines: ConfiguredEngines, subtitleRules: CueSett
       const serving = engines.translation.filter((e) => e.supports(f, t));
       if (!serving.length)
         throw new NoEngineError([{ stage: 'translation', language: t, source_language: f }], engines);
-      return withFallback(serving);
+      return withFallback(serving, undefined, fallbacks);
     },
+    fallbacks,
   };
 }

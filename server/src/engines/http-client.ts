@@ -80,17 +80,20 @@ const LIMIT_MESSAGE = /too (long|large|many)|maximum|exceed|limit/i;
  * Source: DeepL API errors (403, 413, 429, 456), OpenAI error codes (insufficient_quota, context_length_exceeded).
  */
 export function failureKindOf(status: number, apiMessage = '', apiCode = ''): EngineFailureKind {
-  if (status === 456 || apiCode === 'insufficient_quota') return 'quota';
+  // ElevenLabs answers its character quota with 401 `detail.status` quota_exceeded (API reference, errors).
+  if (status === 456 || apiCode === 'insufficient_quota' || apiCode === 'quota_exceeded') return 'quota';
   if (status === 413 || apiCode === 'context_length_exceeded') return 'input_too_large';
   if (status === 400 && LIMIT_MESSAGE.test(apiMessage)) return 'input_too_large';
   if (status === 429 || status >= 500 || status === 408) return 'unavailable';
   return 'refused';
 }
 
-/** The `error.code` of an OpenAI-style error body, or ''. */
+/** The `error.code` of an OpenAI-style error body or the `detail.status` of an ElevenLabs one, or ''. */
 function apiErrorCode(body: string): string {
   try {
-    const code = (JSON.parse(body) as { error?: { code?: unknown } } | null)?.error?.code;
+    // OpenAI: `error.code`; ElevenLabs: `detail.status`.
+    const b = JSON.parse(body) as { error?: { code?: unknown }; detail?: { status?: unknown } } | null;
+    const code = b?.error?.code ?? b?.detail?.status;
     return typeof code === 'string' ? code : '';
   } catch {
     return '';

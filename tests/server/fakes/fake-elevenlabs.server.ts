@@ -79,7 +79,12 @@ const unprocessable = (field: string, msg: string, type = 'value_error') => ({
 const TTS_MODELS = ['eleven_multilingual_v2', 'eleven_flash_v2_5'];
 
 /** POST /v1/text-to-speech/{voice_id}: real espeak-ng speech in the asked format, or the documented errors. */
-async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<string, FakeClone>): Promise<FakeResponse> {
+async function textToSpeech(
+  req: FakeRequest,
+  voiceId: string,
+  clones: Map<string, FakeClone>,
+  quota?: { left: number },
+): Promise<FakeResponse> {
   const voice = ELEVENLABS_DEFAULT_VOICES.find((v) => v.id === voiceId);
   const clone = clones.get(voiceId);
   if (!voice && !clone)
@@ -103,6 +108,18 @@ async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<strin
         },
       },
     };
+  // The account's character quota: a request over what is left is refused with 401 quota_exceeded, as documented.
+  if (quota && b.text.length > quota.left)
+    return {
+      status: 401,
+      body: {
+        detail: {
+          status: 'quota_exceeded',
+          message: `This request exceeds your quota of ${quota.left}. You have ${quota.left} credits remaining, while ${b.text.length} credits are required for this request.`,
+        },
+      },
+    };
+  if (quota) quota.left -= b.text.length;
   const speed = b.voice_settings?.speed ?? 1;
   if (typeof speed !== 'number' || speed < 0.7 || speed > 1.2)
     return unprocessable('voice_settings.speed', 'Input should be between 0.7 and 1.2');
@@ -142,10 +159,13 @@ async function textToSpeech(req: FakeRequest, voiceId: string, clones: Map<strin
 export async function startFakeElevenLabs(opts: {
   apiKey: string;
   rememberSpeech?: boolean;
+  /** Characters of text-to-speech the account has left (default: no quota). */
+  characterQuota?: number;
 }): Promise<
   FakeServer & { clones: Map<string, FakeClone>; isolation: FakeIsolation; recogniseAhead: (wav: Buffer) => void }
 > {
   const sphinx = createPocketsphinxEngine();
+  const quota = opts.characterQuota === undefined ? undefined : { left: opts.characterQuota };
   /** Recognised words and speaker turns by the file's SHA-256 and the asked speaker count (`rememberSpeech`). */
   const remembered = new Map<string, Promise<Recognised>>();
   /** The recognition of `bytes`: remembered (`rememberSpeech`) or started now. */
@@ -193,7 +213,7 @@ export async function startFakeElevenLabs(opts: {
           },
         };
       const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url);
-      if (req.method === 'POST' && tts) return textToSpeech(req, decodeURIComponent(tts[1]), clones);
+      if (req.method === 'POST' && tts) return textToSpeech(req, decodeURIComponent(tts[1]), clones, quota);
       const cloning = await handleVoiceCloning(req, url, clones);
       if (cloning) return cloning;
       const isolated = await handleAudioIsolation(req, url, isolation);

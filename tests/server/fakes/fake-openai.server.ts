@@ -20,6 +20,8 @@
  *   `json_schema.name`); `noJsonSchema` makes the server refuse json_schema as models without it do.
  * - `slips`: the next translation answers slip as models do now and then, one per answer: 'drop' leaves out the
  *   middle translation, 'prose' wraps the JSON in sentences, 'truncate' cuts the answer (finish_reason "length").
+ * - `rephraseSlips`: the next that many rephrasing answers slip into the translation request's shape
+ *   (`{"translations": []}` instead of `{"rephrasings": [...]}`), as a model confusing the two prompts does.
  * - The model's limits (gpt-4o-mini: a 128,000-token context, 16,384 output tokens; `contextTokens`,
  *   `maxOutputTokens` to change them; tokens counted by fakeTokens): a longer prompt is refused with 400
  *   `context_length_exceeded`, a longer answer is cut there with finish_reason "length", as the API does.
@@ -158,11 +160,14 @@ export async function startFakeOpenAi(
     lengthen?: Record<string, number>;
     /** Translate word by word with the fixed glossary, never Apertium (fake-translator.ts fakeTranslate). */
     wordByWord?: boolean;
+    /** The next that many rephrasing answers are `{"translations": []}` (see the file's docstring). */
+    rephraseSlips?: number;
   } = {},
 ): Promise<FakeServer> {
   const sphinx = createPocketsphinxEngine();
   const held = opts.recording ? heldRecogniser(opts.recording) : undefined;
   const slips = [...(opts.slips ?? [])];
+  let rephraseSlips = opts.rephraseSlips ?? 0;
   return startFakeServer(
     async (req) => {
       if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`)
@@ -262,6 +267,9 @@ export async function startFakeOpenAi(
               (t, i) => (factor ? lengthenTo(t, String(task.texts[i]), factor) : t),
             );
             ({ content, finish } = slipped(translated, slips.shift()));
+          } else if (Array.isArray(task.items) && rephraseSlips > 0) {
+            rephraseSlips--;
+            content = JSON.stringify({ translations: [] });
           } else if (Array.isArray(task.items))
             content = JSON.stringify({
               rephrasings: task.items.map((x: { translation?: unknown; max_characters?: unknown }) =>

@@ -261,8 +261,12 @@ describe('media pipeline with network engines configured (local servers speaking
       speech: 'openai',
       translation_en: 'openai',
       translation_de: 'openai',
-      voice_en: 'openai:alloy',
     });
+    // The voice reported is one the dub spoke (issue 39 item 6: the speaker's voice, not the language's default).
+    const spoken = oa.requests
+      .filter((r) => r.path === '/v1/audio/speech')
+      .map((r) => `openai:${(JSON.parse(r.body.toString()) as { voice: string }).voice}`);
+    expect(spoken).toContain(result.engines.voice_en);
     expect(result.outputs.map((o) => o.filename)).toContain('leopard_de.mp3');
     expect(result.outputs.map((o) => o.filename)).not.toContain('leopard_de.mp4');
     const paths = oa.requests.map((r) => r.path);

@@ -11,6 +11,7 @@
  * shifted by the piece's start; a word belongs to the piece its middle falls in, so no word is doubled or lost at a
  * seam even when a server's times run a little past the piece's ends.
  */
+import { answerOf, VerboseTranscription } from '../engine-answers.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,7 +120,13 @@ export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSet
           await encodePiece(wavPath, from, to, mp3, opts.signal);
           // Metered by the piece's audio seconds (the last piece of an unknown duration: none known, 0).
           const seconds = Number.isFinite(to) ? to - from : Math.max(0, duration - from);
-          const j = await recognisePiece(mp3, opts.language, seconds, opts.signal);
+          // An answer off the documented shape (times not numbers, words not a list) fails, never reads as silence.
+          const j = answerOf(
+            VerboseTranscription,
+            await recognisePiece(mp3, opts.language, seconds, opts.signal),
+            'openai speech',
+            'transcription',
+          );
           await rm(mp3, { force: true });
           const result = joinablePiece(j, from, to);
           if (pieces.length > 1 && duration > 0) {

@@ -10,6 +10,7 @@
  * output (`response_format` json_schema, OpenAI "Structured Outputs"); a server that refuses json_schema (HTTP 400
  * naming response_format) is asked with `json_object` from then on.
  */
+import { answerOf, EngineAnswerError, stringListAnswer } from '../engine-answers.ts';
 import type OpenAI from 'openai';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { RephraseItem, TranslateOptions, TranslationEngine } from '../translation.engine.ts';
@@ -101,23 +102,23 @@ export const REPHRASE_SYSTEM_PROMPT =
   'the meaning of the source; previous and next are the neighbouring lines, for context only. ' +
   'Answer only with JSON {"rephrasings":[...]} holding exactly one string per item, in order.';
 
-/** Parses the model's JSON answer and takes `field`, one string per item; throws EngineHttpError otherwise. */
+/**
+ * Parses the model's JSON answer against `{ [field]: [count strings] }` (engine-answers.ts) and takes the list.
+ * @throws EngineAnswerError when the answer is no JSON or does not match.
+ */
 function stringsOf(content: string, field: string, count: number, what: string): string[] {
-  let list: unknown;
+  let json: unknown;
   try {
     // Some servers wrap JSON in a code fence despite response_format.
-    list = (JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as Record<string, unknown>)[field];
+    json = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch {
-    throw new EngineHttpError(`openai translation: the model did not answer with JSON ${field}`, 'openai', 200);
+    throw new EngineAnswerError('openai', what, 'not JSON');
   }
-  if (!Array.isArray(list) || list.length !== count || list.some((t) => typeof t !== 'string'))
-    throw new EngineHttpError(
-      `openai translation: the model returned ${Array.isArray(list) ? list.length : 0} ${field} for ${count} ${what}`,
-      'openai',
-      200,
-    );
-  return list as string[];
+  return answerOf(stringListAnswer(field, count), json, 'openai', what)[field];
 }
+
+/** Asks of one rephrasing chunk: a malformed answer is asked again once, then fails (issue 39 item 7). */
+const ANSWER_TRIES = 2;
 
 /**
  * Added to the system prompt when the job has a glossary; the user message then holds `"glossary":[{"term",
@@ -301,9 +302,15 @@ export function createOpenAiTranslationEngine(
             next: x.after ?? '',
           })),
         };
-        out.push(
-          ...stringsOf(await complete(REPHRASE_SYSTEM_PROMPT, user, opts.signal), 'rephrasings', chunk.length, 'items'),
-        );
+        for (let attempt = 1; ; attempt++) {
+          const content = await complete(REPHRASE_SYSTEM_PROMPT, user, opts.signal);
+          try {
+            out.push(...stringsOf(content, 'rephrasings', chunk.length, 'rephrasing request'));
+            break;
+          } catch (e) {
+            if (!(e instanceof EngineAnswerError) || attempt >= ANSWER_TRIES) throw e;
+          }
+        }
       }
       return out;
     },

@@ -4,6 +4,7 @@
  * can `restore` its results from saved artifacts is skipped on a retried run. Adding a stage = one module here
  * plus one line in pipeline.ts's STAGES.
  */
+import type { EngineFallback } from '../../engines/engine-fallback.ts';
 import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
 import type { EnginePlan } from '../../engines/engine.registry.ts';
 import type { Transcript } from '../../engines/speech.engine.ts';
@@ -65,6 +66,8 @@ export interface TargetTrack {
 export interface SavedTranscript extends Transcript {
   /** The source language (base code) the run settled on. */
   source: string;
+  /** Recognisers that failed and passed the audio on (speech/fallback.ts); absent: none. */
+  fallbacks?: EngineFallback[];
 }
 
 /** The source-cues artifact (`source-cues.json`): sentences (timed words) and the cues cut from them. */
@@ -168,6 +171,9 @@ export async function viaEngine<T>(
     return await fn();
   } catch (e) {
     if (signal?.aborted || e instanceof MediaError) throw signal?.aborted ? signal.reason : e;
+    // The bucket refuses this server's credentials: the operator must fix them, a retry cannot pass.
+    if (e instanceof StorageError && e.code === 'ACCESS_DENIED')
+      throw new MediaError('STORAGE_ACCESS_DENIED', undefined, e.message);
     // Keeping or fetching the stage's files failed, not the engine (a retry of the job may pass).
     if (e instanceof StorageError)
       throw new MediaError(

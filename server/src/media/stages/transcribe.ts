@@ -7,6 +7,7 @@
  */
 import { languageLabel, normaliseLanguage } from '../../../../contract/languages.ts';
 import type { JobNote } from '../../../../contract/jobs.ts';
+import type { EngineFallback } from '../../engines/engine-fallback.ts';
 import { MediaError } from '../media-error.ts';
 import { dropFillers } from '../sentences.ts';
 import { measureVoiceActivity, MIN_SPEECH_SECONDS } from '../voice-activity.ts';
@@ -29,12 +30,23 @@ function languageNote(s: RunState, t: SavedTranscript): JobNote | null {
   return null;
 }
 
+/** The note of a recogniser that failed and passed the audio to the next (speech/fallback.ts). */
+export function speechFallbackNote(source: string, f: EngineFallback): JobNote {
+  return {
+    code: 'SPEECH_ENGINE_FALLBACK',
+    text: `The speech engine (${f.failed}) could not be used (${f.kind}), so ${f.next} recognised the ${languageLabel(source)} speech: its words may be less accurate.`,
+    params: { language: source, engine: f.next, failed: f.failed, reason: f.kind },
+  };
+}
+
 function settle(s: RunState, t: SavedTranscript): void {
   s.transcript = t;
   s.source = t.source;
-  s.engines.speech = s.plan.speech!.id;
+  // The recogniser that answered (after any fallback); a restored transcript names it from its fallbacks.
+  s.engines.speech = t.fallbacks?.at(-1)?.next ?? s.plan.speech!.id;
   const note = languageNote(s, t);
   if (note) s.notes.push(note);
+  for (const f of t.fallbacks ?? []) s.notes.push(speechFallbackNote(t.source, f));
 }
 
 export const transcribeStage: StageModule = {
@@ -71,7 +83,8 @@ export const transcribeStage: StageModule = {
         `No speech was recognised in the audio (${languageLabel(source)}).`,
         `speech engine ${speech.id}`,
       );
-    const t: SavedTranscript = { ...raw, source };
+    const fallbacks = s.plan.fallbacks.filter((f) => f.stage === 'speech');
+    const t: SavedTranscript = { ...raw, source, ...(fallbacks.length ? { fallbacks } : {}) };
     await s.artifacts.writeJson('transcript.json', t);
     settle(s, t);
   },

@@ -8,11 +8,13 @@ import { rulesFor } from '../../../../contract/cue-rules.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { glossaryRules } from '../../../../contract/glossary.ts';
 import { cutCues } from '../cue-cutter.ts';
+import { clampCuesToMedia } from '../cue-clamp.ts';
 import { segmentsFromCues } from '../dub-segments.ts';
 import { sentenceText } from '../sentences.ts';
 import { speakingRate } from '../speaking-rate.ts';
 import { charBudget } from '../sync-report.ts';
 import { fitToSentence, fitTranslationsToBudgets, translateSentences } from '../translation-fit.ts';
+import { EngineAnswerError } from '../../engines/engine-answers.ts';
 import { need, viaEngine, type RunState, type StageModule, type TargetTrack } from './stage.ts';
 
 /** Saved per language: the track and the translation engine's id (none when copied). */
@@ -76,15 +78,22 @@ export const translateStage: StageModule = {
           );
           charsPerSecond = rate;
           const budgets = sentences.map((u) => charBudget(u.length ? u[u.length - 1].end - u[0].start : 0, rate));
-          const fit = await fitTranslationsToBudgets({
-            engine,
-            from: source,
-            to: lang,
-            sources: sentences.map((u) => sentenceText(u)),
-            texts: r.texts,
-            budgets,
-            signal: s.req.signal,
-          });
+          // A rephrasing the engine could not give keeps the translation (the sync report flags the lines); an
+          // answer that stayed malformed after its retry fails the stage (issue 39 item 7), never read as rushed.
+          const fit = await viaEngine(s, 'translation', engine.id, () =>
+            fitTranslationsToBudgets({
+              engine,
+              from: source,
+              to: lang,
+              sources: sentences.map((u) => sentenceText(u)),
+              texts: r.texts,
+              budgets,
+              signal: s.req.signal,
+              onError: (e) => {
+                if (e instanceof EngineAnswerError) throw e;
+              },
+            }),
+          );
           budgetFit = { over: fit.over.length, asked: fit.asked, fitted: fit.fitted };
           if (fit.texts.some((t, i) => t !== r.texts[i]))
             r = { texts: fit.texts, sentences: sentences.map((u, i) => fitToSentence(fit.texts[i], u, rules.joiner)) };
@@ -94,7 +103,10 @@ export const translateStage: StageModule = {
           const speaker = sentences[i]?.[0]?.speaker;
           return speaker ? u.map((w) => ({ ...w, speaker })) : u;
         });
-        const cues = cutCues(lang === source ? sentences : said, lang, rulesFor(lang, s.plan.subtitleRules));
+        const cues = clampCuesToMedia(
+          cutCues(lang === source ? sentences : said, lang, rulesFor(lang, s.plan.subtitleRules)),
+          s.info?.durationSeconds,
+        );
         const t: SavedTranslation = {
           language: lang,
           code,
