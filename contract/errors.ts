@@ -23,6 +23,12 @@ export const ERRORS = {
     status: 503,
     message: 'File storage is not available right now, so the file could not be saved. Please try again later.',
   },
+  // The bucket refuses this server's key or policy (S3 403, issue 39 item 5): a retry cannot help.
+  STORAGE_ACCESS_DENIED: {
+    status: 503,
+    message:
+      "The file storage refused this server's access (its key or permissions), so trying again will not help. Your credits were given back; the operator must fix the settings.",
+  },
   INTERNAL: { status: 500, message: 'An unexpected error occurred' },
   // Accounts
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
@@ -128,6 +134,12 @@ export const ERRORS = {
   SOURCE_DELETED: {
     status: 422,
     message: 'The source file of this job was deleted (uploads are kept 30 days). Upload it again.',
+  },
+  // The uploaded input was removed from the file storage after the job was submitted (issue 39 item 5).
+  INPUT_MISSING: {
+    status: 422,
+    message:
+      'The uploaded file of this job is no longer in the file storage. Your credits were given back; upload it again.',
   },
   YOUTUBE_DOWNLOAD_FAILED: {
     status: 422,
@@ -385,5 +397,7 @@ export const ErrorBody = v.looseObject({
   problem: v.optional(v.picklist(CUE_PROBLEMS)),
   /** GLOSSARY_CSV_INVALID: the line of the file (1 is the header) that is refused. */
   line: v.optional(finiteNumber()),
+  /** GLOSSARY_CSV_INVALID: the column (a GLOSSARY_CSV_COLUMNS name) whose value or header is refused, when one is. */
+  column: v.optional(v.string()),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;

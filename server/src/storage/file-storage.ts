@@ -63,7 +63,12 @@ export interface FileStorage {
   health(): Promise<{ ok: boolean; kind: string; [detail: string]: unknown }>;
 }
 
-export type StorageErrorCode = 'NOT_FOUND' | 'BAD_KEY' | 'IO';
+/**
+ * NOT_FOUND: no object under the key; BAD_KEY: the key is invalid; IO: the store failed (a retry may pass);
+ * ACCESS_DENIED: the store refuses this server's credentials (S3 403 AccessDenied, InvalidAccessKeyId,
+ * SignatureDoesNotMatch): only the operator can fix it, so retrying cannot help.
+ */
+export type StorageErrorCode = 'NOT_FOUND' | 'BAD_KEY' | 'IO' | 'ACCESS_DENIED';
 
 /** A storage failure; `code` is stable, `message` readable. */
 export class StorageError extends Error {

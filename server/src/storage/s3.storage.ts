@@ -46,6 +46,27 @@ function isNotFound(err: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/**
+ * True when S3 refused the credentials or the bucket policy: HTTP 403 (AccessDenied, InvalidAccessKeyId,
+ * SignatureDoesNotMatch: Amazon S3 API Reference, "Error responses"). A retry cannot pass.
+ */
+function isAccessDenied(err: unknown): boolean {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    e?.$metadata?.httpStatusCode === 403 ||
+    ['AccessDenied', 'InvalidAccessKeyId', 'SignatureDoesNotMatch'].includes(e?.name ?? e?.Code ?? '')
+  );
+}
+
+/** An S3 failure as StorageError (ACCESS_DENIED for a 403, else IO), naming the key; the SDK's words kept (logs). */
+function asStorageError(err: unknown, key: string): StorageError {
+  if (err instanceof StorageError) return err;
+  const words = (err as Error)?.message ?? String(err);
+  if (isAccessDenied(err))
+    return new StorageError('ACCESS_DENIED', `The bucket refused access to ${key} (403): ${words}`);
+  return new StorageError('IO', `Could not store ${key}: ${words}`);
+}
+
 /** Tries of one upload: each reads the local file again (a stream body cannot be re-sent by the SDK). */
 const PUT_TRIES = 3;
 
@@ -60,12 +81,6 @@ function isTransient(err: unknown): boolean {
       `${e?.code ?? ''} ${e?.name ?? ''} ${(err as Error)?.message ?? ''}`,
     )
   );
-}
-
-/** A failed upload as StorageError IO, naming the key (the cause's words kept in the message for the logs). */
-function asStorageError(err: unknown, key: string): StorageError {
-  if (err instanceof StorageError) return err;
-  return new StorageError('IO', `Could not store ${key}: ${(err as Error)?.message ?? String(err)}`);
 }
 
 /** The size of a local file to upload, bytes. @throws StorageError IO when it cannot be read (missing). */
@@ -116,6 +131,7 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
       return { sizeBytes: Number(head.ContentLength ?? 0), contentType: head.ContentType };
     } catch (err) {
       if (isNotFound(err)) return null;
+      if (isAccessDenied(err)) throw asStorageError(err, key);
       throw err;
     }
   }
@@ -129,6 +145,7 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
       return res.Body as Readable;
     } catch (err) {
       if (isNotFound(err)) throw new StorageError('NOT_FOUND', `No stored file ${key}`);
+      if (isAccessDenied(err)) throw asStorageError(err, key);
       throw err;
     }
   }
@@ -157,7 +174,9 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
 
     async delete(key) {
       assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch((err: unknown) => {
+        throw isAccessDenied(err) ? asStorageError(err, key) : err;
+      });
     },
 
     async withLocalFile(key, tmpDir, fn) {

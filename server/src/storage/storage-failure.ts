@@ -20,9 +20,13 @@ const UNAVAILABLE_CODES = new Set([
   'ENOTDIR',
 ]);
 
-/** AppError STORAGE_UNAVAILABLE (503, no detail) when `err` is a storage or file-system failure, else null. */
+/**
+ * AppError STORAGE_UNAVAILABLE (503, no detail) when `err` is a storage or file-system failure, STORAGE_ACCESS_DENIED
+ * (503) when the bucket refuses this server's credentials, else null.
+ */
 export function storageFailure(err: unknown): AppError | null {
   if (err instanceof StorageError && err.code === 'IO') return new AppError('STORAGE_UNAVAILABLE');
+  if (err instanceof StorageError && err.code === 'ACCESS_DENIED') return new AppError('STORAGE_ACCESS_DENIED');
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return new AppError('STORAGE_UNAVAILABLE');
   return null;

@@ -8,6 +8,7 @@
  */
 import { rulesFor } from '../../../../contract/cue-rules.ts';
 import { cutCues, splitBySpeaker } from '../cue-cutter.ts';
+import { clampCuesToMedia } from '../cue-clamp.ts';
 import { dropFillers, groupIntoSentences, tidySentences } from '../sentences.ts';
 import { need, type SourceCues, type StageModule } from './stage.ts';
 import { speakerAt } from './speakers.ts';
@@ -30,7 +31,8 @@ export const cuesStage: StageModule = {
       sentences = splitBySpeaker(
         sentences.map((u) => u.map((w) => ({ ...w, speaker: speakerAt(turns, w.start, w.end) }))),
       );
-    s.sourceCues = { sentences, cues: cutCues(sentences, source, rulesFor(source, s.plan.subtitleRules)) };
+    const cues = cutCues(sentences, source, rulesFor(source, s.plan.subtitleRules));
+    s.sourceCues = { sentences, cues: clampCuesToMedia(cues, s.info?.durationSeconds) };
     await s.artifacts.writeJson(SOURCE_CUES_ARTIFACT, s.sourceCues);
   },
 };

@@ -5,6 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { bilingualCues } from '../bilingual.ts';
+import { clampCuesToMedia } from '../cue-clamp.ts';
 import { rulesFor } from '../../../../contract/cue-rules.ts';
 import { dualSpeakerCues, toSrt, toVtt } from '../subtitle-writers.ts';
 import { addOutput } from './outputs.ts';
@@ -20,10 +21,13 @@ export const subtitlesStage: StageModule = {
     for (const t of need(s.targets, 'the translations')) {
       const cues =
         s.req.subtitleStyle?.bilingual && t.language !== source
-          ? bilingualCues(sentences, t.sentences, source, t.language, s.plan.subtitleRules)
+          ? clampCuesToMedia(
+              bilingualCues(sentences, t.sentences, source, t.language, s.plan.subtitleRules),
+              s.info?.durationSeconds,
+            )
           : dualSpeakerCues(t.cues, rulesFor(t.language, s.plan.subtitleRules));
       await writeFile(addOutput(s, t.code, 'subtitle_srt', 'srt', 'application/x-subrip'), toSrt(cues));
-      await writeFile(addOutput(s, t.code, 'subtitle_vtt', 'vtt', 'text/vtt'), toVtt(cues));
+      await writeFile(addOutput(s, t.code, 'subtitle_vtt', 'vtt', 'text/vtt'), toVtt(cues, {}, t.language));
     }
   },
 };

@@ -23,6 +23,7 @@ import { languageLabel } from '../../../../contract/languages.ts';
 import { addOutput } from './outputs.ts';
 import { dubLanguageNatural, videoSlowedNote } from './natural-dub.ts';
 import { assignSpeakerVoices } from '../speaker-voices.ts';
+import { voicesUsed } from '../voices-used.ts';
 import { speakersOf } from './speakers.ts';
 import { speakerClones, withClones, type SavedClones } from '../voice-clones.ts';
 import { checkAborted, need, viaEngine, type DubSegment, type RunState, type StageModule } from './stage.ts';
@@ -258,9 +259,13 @@ export const voiceOverStage: StageModule = {
       targets.map(async (t, i) => {
         checkAborted(s);
         const choice = s.plan.voices[t.language];
-        s.engines[`voice_${t.language}`] = choice.id;
-        s.voices[t.language] = choice.id;
         const segments = withSpeakerVoices(t.segments, choice, speakersOf(s), t.language);
+        // The voices the dub speaks (a voice per speaker): `engines.voice_<lang>` and the report's `speaker_voices`.
+        // The job's `voices` stays the chosen one: a re-dub plans from it, and each speaker's voice is derived from it
+        // (a changed `voices` would give every speaker another voice and voice every segment again).
+        const used = voicesUsed(segments.segments, choice);
+        s.engines[`voice_${t.language}`] = used.voice;
+        s.voices[t.language] = choice.id;
         // The clones voice their speakers' segments; the tracks keep the regular voices (the editor's voice list
         // has no clones), and a re-dub applies the saved clones again (redub.runner.ts).
         const own = clones && clones.engine === choice.engine.id ? clones : null;
@@ -297,6 +302,7 @@ export const voiceOverStage: StageModule = {
           segments_synthesized: r.synthesized,
           sync: r.sync.counts,
           sync_shares: syncShares(r.sync.counts),
+          ...(Object.keys(used.speakers).length ? { speaker_voices: used.speakers } : {}),
         };
       }),
     );

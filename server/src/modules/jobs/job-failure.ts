@@ -23,6 +23,8 @@ export function isPermanent(err: unknown): boolean {
   if (err instanceof YoutubeError || err instanceof ContentRejectedError) return true;
   // The configuration lost an engine or a voice since submission.
   if (err instanceof NoEngineError || err instanceof VoiceNotAvailableError) return true;
+  // The bucket refuses this server's credentials: only the operator can fix that.
+  if (err instanceof StorageError && err.code === 'ACCESS_DENIED') return true;
   if (err instanceof MediaError || err instanceof DocumentError)
     return err.code !== 'ENGINE_FAILED' && err.code !== 'STORAGE_UNAVAILABLE';
   return false;
@@ -40,5 +42,7 @@ export function failureOf(err: unknown): Failure {
   // Storing the outputs failed: the storage's own words (paths) stay in the detail.
   if (err instanceof StorageError && err.code === 'IO')
     return { code: 'STORAGE_UNAVAILABLE', message: ERRORS.STORAGE_UNAVAILABLE.message, detail: raw.slice(0, 4000) };
+  if (err instanceof StorageError && err.code === 'ACCESS_DENIED')
+    return { code: 'STORAGE_ACCESS_DENIED', message: ERRORS.STORAGE_ACCESS_DENIED.message, detail: raw.slice(0, 4000) };
   return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, detail: raw.slice(0, 4000) };
 }

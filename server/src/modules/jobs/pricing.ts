@@ -1,7 +1,8 @@
 /**
  * Prices of jobs in credits. Source: spec section 9 ("Subtitles: 1 credit per minute per language; voice dubbing
  * or voice-over: 3 credits per minute per language; document translation: 0.5 credits per 100 words") and the jobs
- * issue (minutes rounded up; documents rounded up per language).
+ * issue (minutes rounded up, after a grace of BILLING_GRACE_SECONDS for encoder padding; documents rounded up per
+ * language).
  */
 
 import type { PriceRates } from '../../../../contract/billing.ts';
@@ -29,9 +30,21 @@ export interface Price {
   breakdown: PriceLine[];
 }
 
-/** Whole minutes billed for `seconds` of media: ceil(seconds / 60), at least 1 for any media. */
+/**
+ * Seconds past a whole minute that are not billed as another minute: encoder padding, not content. An AAC or MP3
+ * encode of exactly 5:00 lasts a little longer (AAC adds 1,024 priming samples and pads its last 1,024-sample
+ * frame: 21-128 ms at 48-8 kHz; MP3's encoder delay and padding are similar), so a "5:00" file probes as
+ * 300.032 s and was billed 6 minutes (issue 39 item 3). Half a second holds several frames of padding at any
+ * sample rate and is far below any speech a user would miss from the bill.
+ */
+export const BILLING_GRACE_SECONDS = 0.5;
+
+/**
+ * Whole minutes billed for `seconds` of media: ceil((seconds - BILLING_GRACE_SECONDS) / 60), at least 1 for any
+ * media. 300.032 s is 5 minutes; 300.6 s is 6.
+ */
 export function billedMinutes(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds / 60 - 1e-9));
+  return Math.max(1, Math.ceil((seconds - BILLING_GRACE_SECONDS) / 60 - 1e-9));
 }
 
 /**

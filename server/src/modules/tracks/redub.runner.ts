@@ -11,6 +11,7 @@
  */
 import { backgroundOf } from '../../media/background.ts';
 import { savedClones, withClones } from '../../media/voice-clones.ts';
+import { voicesUsed } from '../../media/voices-used.ts';
 import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
 import { syncShares } from '../../../../contract/sync.ts';
 import { syncArtifact, type SavedSync } from '../../media/sync-report.ts';
@@ -98,10 +99,14 @@ export async function runRedub(
         const choice = plan.voices[lang];
         // A job in the speakers' own voices re-dubs with the clones it made (voice-clones.ts).
         const clones = job.voiceClone ? await savedClones(artifacts) : null;
-        const segments = withClones(
-          trackSegments(revision.tracks.targets[lang].cues, lang, revision.tracks.speakers, choice.engine.id),
-          clones?.engine === choice.engine.id ? clones : null,
+        const voiced = trackSegments(
+          revision.tracks.targets[lang].cues,
+          lang,
+          revision.tracks.speakers,
+          choice.engine.id,
         );
+        const speakerVoices = voicesUsed(voiced, choice).speakers;
+        const segments = withClones(voiced, clones?.engine === choice.engine.id ? clones : null);
         const mine = outputs.filter((o) => normaliseLanguage(o.language) === lang);
         const mp3 = mine.find((o) => o.kind === 'voice_over_mp3');
         const mp4 = mine.find((o) => o.kind === 'voice_over_mp4');
@@ -146,6 +151,7 @@ export async function runRedub(
           segments_synthesized: r.synthesized,
           sync: r.sync.counts,
           sync_shares: syncShares(r.sync.counts),
+          ...(Object.keys(speakerVoices).length ? { speaker_voices: speakerVoices } : {}),
         };
         for (const o of natural ? [mp3, mp4, srt, vtt] : [mp3, mp4])
           if (o) written.push({ key: o.storageKey, file: file(o), row: o });
