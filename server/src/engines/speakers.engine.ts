@@ -16,7 +16,7 @@ export interface SpeakerTurn {
 export interface DiarizeOptions {
   /** How many people speak (1 … 8), or undefined to let the engine find out (Auto). */
   numSpeakers?: number;
-  /** The transcript's words when there is one: their spans are the speech regions (local engine). */
+  /** The transcript's words when there is one (the local engine finds its own speech regions: classic-work.ts). */
   words?: readonly RecognisedWord[];
   /** The source language (base code), for engines that transcribe while they diarize. */
   language?: string;
