@@ -23,6 +23,14 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** Statuses of a job that has not finished. */
 export const ACTIVE_JOB_STATUSES = ['queued', 'processing'] as const satisfies readonly JobStatus[];
 
+/**
+ * Whose job it is, as seen by the person reading the list (issue 38 item 2): 'team' for a job of the team account
+ * they act for, 'personal' for their own job from before they joined (it stays theirs and goes with them when they
+ * leave). Outside any team every job is 'personal'.
+ */
+export const JOB_SCOPES = ['personal', 'team'] as const;
+export type JobScope = (typeof JOB_SCOPES)[number];
+
 /** Services a job can run (spec section 3 `services_requested`). */
 export const SERVICES = ['subtitle', 'voice_over', 'burned_subtitles', 'document'] as const;
 export type Service = (typeof SERVICES)[number];
@@ -120,6 +128,9 @@ export const JOB_NOTE_CODES = [
   'VOICE_CLONE_SKIPPED',
   // Issue 20 item 4: paragraphs of a translated document missing a glossary term's required rendering.
   'GLOSSARY_TERMS_MISSING',
+  // Issue 39 item 2: the first recogniser refused (key, limit, quota) and another configured one recognised the
+  // speech; params `language` (the source), `engine` (the one used), `failed`, `reason` (quota, refused...).
+  'SPEECH_ENGINE_FALLBACK',
 ] as const;
 export type JobNoteCode = (typeof JOB_NOTE_CODES)[number];
 
@@ -373,7 +384,8 @@ export const JobResponse = v.object({
   notes: v.array(JobNote),
   /**
    * Voice-over jobs: the voice id per target language (base code): the user's choices while the job waits or
-   * runs, the voice each dub was made with once it is completed.
+   * runs, the voice each dub was made with once it is completed (with a voice per speaker: the first speaker's;
+   * every speaker's is in `dub_segments[lang].speaker_voices`).
    */
   voices: v.optional(v.record(v.string(), v.string())),
   /** The latest revision of the job's editable tracks (completed media jobs); null when it has none. */
@@ -387,6 +399,8 @@ export const JobResponse = v.object({
   output_files: v.record(v.string(), v.union([DocumentOutputEntry, MediaOutputEntry])),
   /** Team jobs (issue 23): the member who started it; null or absent for a job outside any team. */
   started_by: v.optional(v.nullable(JobStarter)),
+  /** Whose job it is for the reader (JOB_SCOPES); absent in answers written before issue 38. */
+  scope: v.optional(v.picklist(JOB_SCOPES)),
 });
 export type JobResponse = v.InferOutput<typeof JobResponse>;
 

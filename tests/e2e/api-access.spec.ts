@@ -50,7 +50,15 @@ test('a Pro user creates, lists and revokes an API key and adds a webhook endpoi
   await page.reload();
   await expect(section.getByTestId('api-key-secret')).toHaveCount(0);
   await expect(row).not.toContainText(secret);
+  // Revoking asks first (issue 38 item 4): Cancel keeps the key working.
   await row.getByRole('button', { name: 'Revoke' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Revoke this API key?' });
+  await expect(ask).toContainText('CMS upload');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  expect((await request.get('/v1/jobs/', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(200);
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await ask.getByRole('button', { name: 'Revoke' }).click();
   await expect(row).toContainText('Revoked');
   expect((await request.get('/v1/jobs/', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
 
@@ -68,10 +76,19 @@ test('a Pro user buys 100 credits for $10.00 through the test checkout', async (
     .getByRole('button', { name: /100 credits for \$10\.00/ })
     .click();
   await expect(page).toHaveURL(/\/billing\/test-checkout\?session_id=/);
-  await expect(page.getByTestId('checkout-summary')).toContainText('$10.00');
+  const summary = page.getByTestId('checkout-summary');
+  await expect(summary).toContainText('$10.00');
+  // A pack is bought once (issue 38 item 4): no "plan", no "per month".
+  await expect(page.getByRole('heading', { name: 'Confirm your credit pack' })).toBeVisible();
+  await expect(summary).toContainText('Pack of 100 credits');
+  await expect(summary).toContainText('One-time payment');
+  await expect(page.locator('main')).not.toContainText('per month');
   await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).not.toHaveURL(/test-checkout/);
   await page.goto('/subscription');
-  await expect(page.getByTestId('invoice-row').filter({ hasText: '$10.00' })).toHaveCount(1);
+  const row = page.getByTestId('invoice-row').filter({ hasText: '$10.00' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Pack of 100 credits, bought once');
 });
 
 test('the API keys section in Arabic', async ({ page, request }, testInfo) => {

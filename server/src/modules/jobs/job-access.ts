@@ -17,6 +17,22 @@ export async function assertJobWritable(
 ): Promise<repo.JobRow> {
   const job = await repo.findUserJob(ctx.db, accountId, jobId);
   if (!job) throw new AppError('JOB_NOT_FOUND');
-  assertMayModify(actor, job.startedBy);
+  // A member's own job (from before they joined) is theirs alone: the account is then theirs, not the team's.
+  if (job.userId !== actor.id) assertMayModify(actor, job.startedBy);
   return job;
+}
+
+/**
+ * The account that holds the job `jobId` for the person `user` (issue 38 item 2): the team's account when the team
+ * has it, the person's own when it is one of their own jobs from before they joined, else the acting account (so
+ * the call goes on to answer JOB_NOT_FOUND as for any other id).
+ */
+export async function jobAccountOf(
+  ctx: Pick<AppContext, 'db'>,
+  user: { id: string; accountId: string },
+  jobId: string,
+): Promise<string> {
+  if (user.id === user.accountId) return user.accountId;
+  const job = await repo.findUserJob(ctx.db, [user.accountId, user.id], jobId);
+  return job?.userId ?? user.accountId;
 }

@@ -11,6 +11,8 @@
  * - The body is kept as UTF-8 bytes and gzip-compressed once per build (a 200-job page is ~200 kB of JSON, ~10x
  *   smaller gzipped; browsers always accept gzip), so a request costs neither encoding nor compression.
  * - Bounded: at most MAX_USERS entries and MAX_BYTES of bodies; the least recently built go first.
+ * - An entry is one reader's list (ListKey): a team member's list holds the team's jobs and their own (issue 38
+ *   item 2), so a write to either account drops every entry that shows it.
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -49,7 +51,16 @@ interface Entry {
   pending?: Promise<ListBody>;
 }
 
+/** Whose list an entry is: `id` names the reader's view, `accounts` the user ids whose jobs it shows. */
+export interface ListKey {
+  id: string;
+  accounts: readonly string[];
+}
+
 const entries = new Map<string, Entry>();
+/** The entries showing each account's jobs (user id -> entry ids). */
+const byAccount = new Map<string, Set<string>>();
+const accountsOf = new Map<string, readonly string[]>();
 let bytes = 0;
 
 const sizeOf = (e: Entry | undefined) => (e?.body ? e.body.json.length + e.body.gzip.length : 0);
@@ -57,6 +68,21 @@ const sizeOf = (e: Entry | undefined) => (e?.body ? e.body.json.length + e.body.
 function drop(userId: string): void {
   bytes -= sizeOf(entries.get(userId));
   entries.delete(userId);
+  for (const account of accountsOf.get(userId) ?? []) {
+    const ids = byAccount.get(account);
+    ids?.delete(userId);
+    if (ids?.size === 0) byAccount.delete(account);
+  }
+  accountsOf.delete(userId);
+}
+
+function track(key: ListKey): void {
+  accountsOf.set(key.id, key.accounts);
+  for (const account of key.accounts) {
+    let ids = byAccount.get(account);
+    if (!ids) byAccount.set(account, (ids = new Set()));
+    ids.add(key.id);
+  }
 }
 
 /**
@@ -93,16 +119,20 @@ async function revalidate(userId: string, e: Entry, source: ListSource): Promise
 }
 
 /**
- * The user's list body for `queryKey` (e.g. the page size), from the cache or `source`; see the file comment.
+ * The reader's list body for `queryKey` (e.g. the page size), from the cache or `source`; see the file comment.
+ * `list`: a user id (a list of that account's jobs) or a ListKey.
  * @throws what `source` throws, when there is nothing cached to serve.
  */
-export async function cachedList(userId: string, queryKey: string, source: ListSource): Promise<ListBody> {
+export async function cachedList(list: string | ListKey, queryKey: string, source: ListSource): Promise<ListBody> {
+  const key = typeof list === 'string' ? { id: list, accounts: [list] } : list;
+  const userId = key.id;
   let entry = entries.get(userId);
   if (!entry || entry.key !== queryKey) {
     drop(userId);
     if (entries.size >= MAX_USERS) drop(entries.keys().next().value!);
     entry = { key: queryKey, builtAt: 0, at: 0 };
     entries.set(userId, entry);
+    track(key);
   }
   const now = Date.now();
   if (entry.body !== undefined && now - entry.at < TTL_MS) return entry.body;
@@ -118,9 +148,10 @@ export async function cachedList(userId: string, queryKey: string, source: ListS
   return pending;
 }
 
-/** Drops the user's cached list (their jobs changed here). */
+/** Drops every cached list that shows the account's jobs (its jobs changed here). */
 export function invalidateList(userId: string): void {
   drop(userId);
+  for (const id of [...(byAccount.get(userId) ?? [])]) drop(id);
 }
 
 /**

@@ -13,19 +13,23 @@ export type JobRow = typeof jobs.$inferSelect;
 export type JobOutputRow = typeof jobOutputs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
 
+/** Rows of one account (a user id) or of any of several. */
+const ofAccounts = (userIds: string | readonly string[]) =>
+  typeof userIds === 'string'
+    ? eq(jobs.userId, userIds)
+    : userIds.length === 1
+      ? eq(jobs.userId, userIds[0])
+      : inArray(jobs.userId, [...userIds]);
+
 export async function insertJob(db: DbOrTx, row: NewJob): Promise<JobRow> {
   const [created] = await db.insert(jobs).values(row).returning();
   return created;
 }
 
 /** The user's jobs, newest first. */
-export async function listUserJobs(db: DbOrTx, userId: string, limit: number): Promise<JobRow[]> {
-  return db
-    .select()
-    .from(jobs)
-    .where(eq(jobs.userId, userId))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(limit);
+/** The jobs of the accounts (a user id or, for a team member, the team's and their own), newest first. */
+export async function listUserJobs(db: DbOrTx, userIds: string | readonly string[], limit: number): Promise<JobRow[]> {
+  return db.select().from(jobs).where(ofAccounts(userIds)).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(limit);
 }
 
 /**
@@ -34,30 +38,34 @@ export async function listUserJobs(db: DbOrTx, userId: string, limit: number): P
  * clock_timestamp(), not now() (the transaction's start), so a job finished in a transaction that began before a
  * progress write still gets the latest stamp.
  */
-export async function listVersion(db: DbOrTx, userId: string): Promise<string> {
+export async function listVersion(db: DbOrTx, userIds: string | readonly string[]): Promise<string> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`, latest: sql<string | null>`max(${jobs.updatedAt})::text` })
     .from(jobs)
-    .where(eq(jobs.userId, userId));
+    .where(ofAccounts(userIds));
   return `${row?.n ?? 0}@${row?.latest ?? ''}`;
 }
 
 /** The user's unfinished jobs and those finished after `since`, newest first. */
-export async function listActiveUserJobs(db: DbOrTx, userId: string, since: Date): Promise<JobRow[]> {
+export async function listActiveUserJobs(
+  db: DbOrTx,
+  userIds: string | readonly string[],
+  since: Date,
+): Promise<JobRow[]> {
   return db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), or(inArray(jobs.status, ['queued', 'processing']), gt(jobs.finishedAt, since))))
+    .where(and(ofAccounts(userIds), or(inArray(jobs.status, ['queued', 'processing']), gt(jobs.finishedAt, since))))
     .orderBy(desc(jobs.createdAt))
     .limit(200);
 }
 
-/** The user's job, or null (also for another user's id). */
-export async function findUserJob(db: DbOrTx, userId: string, id: string): Promise<JobRow | null> {
+/** The job of one of the accounts, or null (also for another user's id). */
+export async function findUserJob(db: DbOrTx, userIds: string | readonly string[], id: string): Promise<JobRow | null> {
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
+    .where(and(eq(jobs.id, id), ofAccounts(userIds)))
     .limit(1);
   return row ?? null;
 }

@@ -10,6 +10,7 @@ import { parseInput } from '../../http/validate.ts';
 import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest } from '../../../../contract/jobs.ts';
 import * as service from './jobs.service.ts';
 import { deleteJob, deleteUserFiles } from './jobs-deletion.service.ts';
+import { jobAccountOf } from './job-access.ts';
 import { acceptsGzip, cachedList } from './job-list.cache.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import type { LinkHolder } from '../../storage/file-storage.ts';
@@ -35,6 +36,12 @@ function startedBy(request: import('fastify').FastifyRequest): string | undefine
 function linkHolder(request: import('fastify').FastifyRequest): LinkHolder | undefined {
   const user = currentUser(request);
   return user.accountId === user.id ? undefined : { personId: user.id, accountId: user.accountId };
+}
+
+/** The reader of job lists and jobs: a team member sees the team's jobs and their own (issue 38 item 2). */
+function readerOf(request: import('fastify').FastifyRequest): service.JobReader {
+  const user = currentUser(request);
+  return { userId: user.id, accountId: user.accountId, inTeam: user.teamRole !== null };
 }
 
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -95,13 +102,16 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
     const list = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { limit } = parseInput(ListJobsQuery, request.query);
-      const userId = currentAccount(request);
+      const reader = readerOf(request);
       const holder = linkHolder(request);
-      // A team member's links are theirs (bound to them), so their list is cached apart.
+      const accounts = service.readerAccounts(reader);
+      // One entry per view: a member's list (team + own) differs from the owner's, and 'scope' from outside a team;
+      // a team member's links are theirs (bound to them), so their list is cached apart.
+      const id = reader.inTeam ? `team:${accounts.join(',')}` : reader.userId;
       const variant = holder ? `${limit}:${holder.personId}` : String(limit);
-      const body = await cachedList(userId, variant, {
-        build: async () => JSON.stringify(await service.listJobs(ctx, userId, limit, holder)),
-        version: () => service.listVersion(ctx, userId),
+      const body = await cachedList({ id, accounts }, variant, {
+        build: async () => JSON.stringify(await service.listJobs(ctx, reader, limit, holder)),
+        version: () => service.listVersion(ctx, reader),
         // A quarter of the signed URLs' life: a served download link always has most of its life left.
         maxAgeMs: (ctx.config.app.storage.signedUrlTtlSeconds * 1000) / 4,
       });
@@ -114,12 +124,17 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     };
     api.get('/v1/jobs/', list);
     api.get('/v1/jobs', list);
-    api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, currentAccount(request)));
+    api.get('/v1/jobs/status', async (request) => service.jobStatuses(ctx, readerOf(request)));
     api.get('/v1/jobs/:id', async (request) =>
-      service.getJob(ctx, currentAccount(request), jobIdOf(request.params), linkHolder(request)),
+      service.getJob(ctx, readerOf(request), jobIdOf(request.params), linkHolder(request)),
     );
     api.delete('/v1/jobs/:id', async (request) =>
-      deleteJob(ctx, currentAccount(request), jobIdOf(request.params), currentUser(request)),
+      deleteJob(
+        ctx,
+        await jobAccountOf(ctx, currentUser(request), jobIdOf(request.params)),
+        jobIdOf(request.params),
+        currentUser(request),
+      ),
     );
   });
 }

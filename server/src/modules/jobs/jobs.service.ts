@@ -275,28 +275,58 @@ export async function submitDocument(
   });
 }
 
-/** The newest `limit` jobs of the account; `holder`: the team member the download links are for (see presentJobs). */
-export async function listJobs(ctx: Ctx, userId: string, limit: number, holder?: LinkHolder): Promise<JobResponse[]> {
-  const rows = await repo.listUserJobs(ctx.db, userId, limit);
+/**
+ * Who reads jobs (issue 38 item 2): `accountId` is the account they act for (the team owner's id in a team),
+ * `userId` themselves, `inTeam` whether they are in a team. A member sees the team's jobs and their own.
+ */
+export interface JobReader {
+  userId: string;
+  accountId: string;
+  inTeam: boolean;
+}
+
+/** The accounts whose jobs the reader sees, the acting account first. */
+export const readerAccounts = (r: JobReader): string[] =>
+  r.accountId === r.userId ? [r.userId] : [r.accountId, r.userId];
+
+/** JobResponse.scope of a job for its reader: 'team' for the team account's jobs, else 'personal'. */
+const scopeFor = (r: JobReader, job: repo.JobRow) =>
+  r.inTeam && job.userId === r.accountId ? ('team' as const) : ('personal' as const);
+
+/**
+ * The reader's jobs (the team's and their own), newest first, at most `limit`; `holder`: the team member the
+ * download links are for (see presentJobs).
+ */
+export async function listJobs(
+  ctx: Ctx,
+  reader: JobReader,
+  limit: number,
+  holder?: LinkHolder,
+): Promise<JobResponse[]> {
+  const rows = await repo.listUserJobs(ctx.db, readerAccounts(reader), limit);
   const done = rows.filter((r) => r.status === 'completed').map((r) => r.id);
   const starters = await startersOf(
     ctx.db,
     rows.flatMap((r) => (r.startedBy ? [r.startedBy] : [])),
   );
-  return presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done), starters, holder);
+  const shown = await presentJobs(ctx.storage, rows, await repo.outputsOf(ctx.db, done), starters, holder);
+  return shown.map((job, i) => ({ ...job, scope: scopeFor(reader, rows[i]) }));
 }
 
-/** A string that changes whenever the user's job list does (see repo.listVersion). */
-export function listVersion(ctx: Ctx, userId: string): Promise<string> {
-  return repo.listVersion(ctx.db, userId);
+/** A string that changes whenever the reader's job list does (see repo.listVersion). */
+export function listVersion(ctx: Ctx, reader: JobReader): Promise<string> {
+  return repo.listVersion(ctx.db, readerAccounts(reader));
 }
 
-/** `holder` as listJobs. @throws AppError NOT_FOUND for an unknown or another user's job. */
-export async function getJob(ctx: Ctx, userId: string, id: string, holder?: LinkHolder): Promise<JobResponse> {
-  const job = await repo.findUserJob(ctx.db, userId, id);
+/** One of the reader's jobs (the team's or their own); `holder` as listJobs. @throws AppError JOB_NOT_FOUND otherwise. */
+export async function getJob(ctx: Ctx, reader: JobReader, id: string, holder?: LinkHolder): Promise<JobResponse> {
+  const job = await repo.findUserJob(ctx.db, readerAccounts(reader), id);
   if (!job) throw new AppError('JOB_NOT_FOUND');
   const starters = await startersOf(ctx.db, job.startedBy ? [job.startedBy] : []);
-  return presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]), starters, holder);
+  return {
+    ...(await presentJob(ctx.storage, job, await repo.outputsOf(ctx.db, [id]), starters, holder)),
+    scope: scopeFor(reader, job),
+  };
 }
 
 /** Whether the account `userId` has the job `id` (any status). */
@@ -304,8 +334,9 @@ export async function jobExists(ctx: Ctx, userId: string, id: string): Promise<b
   return /^[0-9a-f-]{36}$/i.test(id) && !!(await repo.findUserJob(ctx.db, userId, id));
 }
 
-export async function jobStatuses(ctx: Ctx, userId: string) {
-  const rows = await repo.listActiveUserJobs(ctx.db, userId, new Date(Date.now() - RECENT_MS));
+/** GET /v1/jobs/status for the reader: their unfinished jobs and those finished in the last RECENT_MS. */
+export async function jobStatuses(ctx: Ctx, reader: JobReader) {
+  const rows = await repo.listActiveUserJobs(ctx.db, readerAccounts(reader), new Date(Date.now() - RECENT_MS));
   return {
     jobs: rows.map((r) => ({
       id: r.id,

@@ -138,7 +138,7 @@ async function renderSubtitles(ctx: Ctx, job: jobsRepo.JobRow, tracks: StoredTra
     const names = Object.fromEntries((tracks.speakers ?? []).map((sp) => [sp.id, sp.name]));
     const tmp = path.join(os.tmpdir(), `tarjama-render-${crypto.randomBytes(6).toString('hex')}`);
     try {
-      await fsp.writeFile(tmp, o.kind === 'subtitle_srt' ? toSrt(cues) : toVtt(cues, names));
+      await fsp.writeFile(tmp, o.kind === 'subtitle_srt' ? toSrt(cues) : toVtt(cues, names, lang));
       const stored = await ctx.storage.putFile(o.storageKey, tmp, { contentType: o.contentType, move: true });
       await jobsRepo.upsertOutput(ctx.db, { ...o, sizeBytes: stored.sizeBytes });
     } finally {

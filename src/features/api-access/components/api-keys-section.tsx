@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format.ts';
 import type { ApiKey, CreatedApiKeyResponse } from '../../../../contract/api-keys.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../api/api-keys.api.ts';
 import { WebhooksSection } from './webhooks-section.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import './api-access.css';
 
 export function ApiKeysSection() {
@@ -23,6 +24,8 @@ export function ApiKeysSection() {
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
+  // Revoking asks first (issue 38 item 4): a revoked key cannot be brought back.
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   const onCreate = async (e: FormEvent) => {
     e.preventDefault();
@@ -39,6 +42,7 @@ export function ApiKeysSection() {
     }
   };
   const onRevoke = async (key: ApiKey) => {
+    setRevoking(null);
     try {
       await revokeApiKey(key.id);
       if (created?.id === key.id) setCreated(null);
@@ -128,7 +132,7 @@ export function ApiKeysSection() {
                     <Trans>Revoked</Trans>
                   </span>
                 ) : (
-                  <button type="button" className="btn btn-outline" onClick={() => void onRevoke(key)}>
+                  <button type="button" className="btn btn-outline" onClick={() => setRevoking(key)}>
                     <Trans>Revoke</Trans>
                   </button>
                 )}
@@ -138,6 +142,19 @@ export function ApiKeysSection() {
         ) : null}
         {access ? <WebhooksSection /> : null}
       </div>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={<Trans>Revoke this API key?</Trans>}
+        description={
+          <Trans>
+            Programs using “<bdi>{revoking?.name}</bdi>” stop working at once: their calls are refused. This cannot be
+            undone.
+          </Trans>
+        }
+        confirmLabel={<Trans>Revoke</Trans>}
+        onConfirm={() => revoking && void onRevoke(revoking)}
+        onCancel={() => setRevoking(null)}
+      />
     </section>
   );
 }

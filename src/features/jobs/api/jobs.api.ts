@@ -50,8 +50,16 @@ const MEDIA_EXTENSIONS: Record<Exclude<OutputKind, 'document'>, string> = {
   subtitled_mp4: 'mp4',
 };
 
-/** Subtitles timed to the dubbed MP4 ("Keep voices natural") are named apart from the input's: `{name}_{lang}_dubbed.vtt`. */
-const NAME_SUFFIX: Partial<Record<OutputKind, string>> = { voice_over_srt: '_dubbed', voice_over_vtt: '_dubbed' };
+/**
+ * Files that would share a name are named apart: subtitles timed to the dubbed MP4 ("Keep voices natural")
+ * `{name}_{lang}_dubbed.vtt`, and the video with subtitles burnt in `{name}_{lang}_subtitled.mp4` beside the
+ * dubbed `{name}_{lang}.mp4` (issue 38 item 4: both downloaded as jfk_es.mp4; the server names it so too).
+ */
+const NAME_SUFFIX: Partial<Record<OutputKind, string>> = {
+  voice_over_srt: '_dubbed',
+  voice_over_vtt: '_dubbed',
+  subtitled_mp4: '_subtitled',
+};
 
 export interface OutputFile {
   lang: string;

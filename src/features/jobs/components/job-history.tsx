@@ -14,9 +14,13 @@ import { watchFinishedJobs } from '../finish-notifier.ts';
 import { PreviewDialog } from './preview-dialog.tsx';
 import './jobs.css';
 import { Icon } from '../../../components/icon.tsx';
+import { filterJobs, hasTeamJobs, JOB_FILTER_LABELS, JOB_FILTERS, type JobFilter } from '../job-scope.ts';
 
-/** 'Recent Jobs' card: the history the worker polls, with Refresh, Preview, Download, Retry and Delete. */
-export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
+/**
+ * 'Recent Jobs' card: the history the worker polls, with Refresh, Preview, Download, Retry and Delete. A team
+ * member's list holds the team's jobs and their own, with an All / Mine / Team filter (`userId`: the reader).
+ */
+export function JobHistory({ kind, userId }: { kind: 'media' | 'document'; userId?: string }) {
   const { t, i18n } = useLingui();
   const jobs = useJobsStore((s) => s.jobs);
   const loaded = useJobsStore((s) => s.loaded);
@@ -27,8 +31,14 @@ export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
   // Delete asks first (issue 15 item 9): the job and its files cannot be brought back.
   const [confirming, setConfirming] = useState<JobResponse | null>(null);
   useEffect(() => watchFinishedJobs(i18n), [i18n]);
+  const [filter, setFilter] = useState<JobFilter>('all');
   const type = kind === 'media' ? 'video_translation' : 'document_translation';
-  const visible = jobs.filter((j) => j.job_type === type);
+  const inTeam = hasTeamJobs(jobs);
+  const visible = filterJobs(
+    jobs.filter((j) => j.job_type === type),
+    inTeam ? filter : 'all',
+    userId,
+  );
 
   const refresh = () => {
     useJobsStore.getState().setRefreshing(true);
@@ -101,6 +111,21 @@ export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
         </button>
       </div>
       <div className="card-body">
+        {inTeam ? (
+          <div className="job-filter" role="group" aria-label={t`Show jobs`} data-testid="job-filter">
+            {JOB_FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                className={`btn btn-sm ${filter === f ? 'btn-primary' : 'btn-outline'}`}
+                aria-pressed={filter === f}
+                onClick={() => setFilter(f)}
+              >
+                {i18n._(JOB_FILTER_LABELS[f])}
+              </button>
+            ))}
+          </div>
+        ) : null}
         {!loaded ? (
           <div className="center-screen small-center">
             <Spinner />
@@ -111,6 +136,8 @@ export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
               <strong>
                 {jobs.length === 0 ? (
                   <Trans>No jobs yet</Trans>
+                ) : inTeam && filter !== 'all' ? (
+                  <Trans>No jobs here</Trans>
                 ) : kind === 'document' ? (
                   <Trans>No document jobs yet</Trans>
                 ) : (
@@ -121,6 +148,8 @@ export function JobHistory({ kind }: { kind: 'media' | 'document' }) {
             <p className="muted">
               {jobs.length === 0 ? (
                 <Trans>Upload a file above and start processing: your jobs appear here.</Trans>
+              ) : inTeam && filter !== 'all' ? (
+                <Trans>Choose All to see every job.</Trans>
               ) : kind === 'document' ? (
                 <Trans>Your video and audio jobs are on the Audio & Video tab.</Trans>
               ) : (

@@ -9,7 +9,7 @@ import { languageLabel } from '../../../config/languages.ts';
 import { describeCode } from '../../../lib/error-text.ts';
 import { formatDate, formatList } from '../../../lib/format.ts';
 import { creditsLabel } from '../../../lib/price-text.ts';
-import { noteText, settledSource, STAGE_LABELS } from '../labels.ts';
+import { JOB_KIND_LABELS, jobKindOf, noteText, settledSource, STAGE_LABELS } from '../labels.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { TranscriptDialog } from './transcript-dialog.tsx';
@@ -43,7 +43,7 @@ export function JobRow({ job, busy, onPreview, onRetry, onDelete }: JobRowProps)
           {job.original_filename || t`Untitled`}
         </p>
         <p className="job-meta">
-          <span>{job.job_type === 'video_translation' ? t`Video translation` : t`Document translation`}</span>
+          <span data-testid="job-kind">{i18n._(JOB_KIND_LABELS[jobKindOf(job)])}</span>
           <span aria-hidden="true">·</span>
           <span>
             {lang(settledSource(job))} <span className="dir-arrow">→</span>{' '}

@@ -21,6 +21,7 @@ import {
   type TeamRole,
 } from '../../../../contract/teams.ts';
 import * as api from '../api/teams.api.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import './team.css';
 
 const ROLE_LABELS: Record<TeamRole, MessageDescriptor> = {
@@ -91,7 +92,12 @@ export function TeamSection({ userId, initialCode, refreshUser }: TeamSectionPro
     if (/^\d{6}$/.test(code.trim()))
       await run('accept', () => api.acceptInvitation(code.trim()), t`You joined the team.`, true);
   };
-  const onLeave = () => run('leave', api.leaveTeam, t`You left the team.`, true);
+  // Leaving asks first (issue 38 item 4); it says what stays with the team and what goes with the member.
+  const [leaving, setLeaving] = useState(false);
+  const onLeave = () => {
+    setLeaving(false);
+    return run('leave', api.leaveTeam, t`You left the team.`, true);
+  };
   const onRemove = (m: TeamMember) =>
     run(`remove-${m.user_id}`, () => api.removeMember(m.user_id), t`${m.email} was removed from the team.`);
   const onRole = (m: TeamMember, next: AssignableTeamRole) =>
@@ -108,7 +114,7 @@ export function TeamSection({ userId, initialCode, refreshUser }: TeamSectionPro
         </h2>
         <p className="card-description">
           <Trans>
-            A team shares one plan and one credit balance: every member&apos;s jobs are charged to it and listed for the
+            A team shares one plan and one credit balance: jobs started in the team are charged to it and listed for the
             whole team, with who started them. API keys and webhooks belong to the team. Someone who leaves keeps
             nothing of the team&apos;s.
           </Trans>
@@ -150,6 +156,13 @@ export function TeamSection({ userId, initialCode, refreshUser }: TeamSectionPro
                 ))}
               </ul>
             ) : null}
+            <p className="muted small" data-testid="team-join-shares">
+              <Trans>
+                When you join, the jobs you start are the team&apos;s: charged to its credits and listed for every
+                member. Your own jobs from before stay private and listed for you under Mine; you keep them if you
+                leave. Your own plan and credits wait for you until then.
+              </Trans>
+            </p>
             <form className="team-form" onSubmit={(e) => void onAccept(e)}>
               <label className="label" htmlFor="team-code">
                 <Trans>Invitation code from the e-mail</Trans>
@@ -327,19 +340,35 @@ export function TeamSection({ userId, initialCode, refreshUser }: TeamSectionPro
                     <Trans>Leave the team</Trans>
                   </p>
                   <p className="muted small">
-                    <Trans>You go back to your own plan and credits, and lose access to the team&apos;s jobs.</Trans>
+                    <Trans>
+                      You go back to your own plan and credits, and lose access to the team&apos;s jobs. Your own jobs
+                      stay yours.
+                    </Trans>
                   </p>
                 </div>
                 <BusyButton
                   busy={busy === 'leave'}
                   type="button"
                   className="btn btn-destructive"
-                  onClick={() => void onLeave()}
+                  onClick={() => setLeaving(true)}
                 >
                   <Trans>Leave</Trans>
                 </BusyButton>
               </div>
             ) : null}
+            <ConfirmDialog
+              open={leaving}
+              title={<Trans>Leave the team?</Trans>}
+              description={
+                <Trans>
+                  The jobs you started in the team stay with the team, and you lose access to them, its API keys and its
+                  credits. Your own jobs from before you joined stay yours. Coming back takes a new invitation.
+                </Trans>
+              }
+              confirmLabel={<Trans>Leave</Trans>}
+              onConfirm={() => void onLeave()}
+              onCancel={() => setLeaving(false)}
+            />
           </>
         ) : null}
       </div>
