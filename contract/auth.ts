@@ -119,6 +119,12 @@ export const UserResponse = v.object({
    * visit; null: never saved (the defaults). Absent from servers before it existed.
    */
   subtitle_style: v.optional(v.nullable(SubtitleStyle)),
+  /**
+   * A team member's plan and credits are the team's and only its owner changes them (TEAM_BILLING_OWNER_ONLY):
+   * the owner's e-mail, so the web app says who manages billing instead of offering plan and pack buttons that
+   * answer 403 (issue 38 item 4). Null or absent: the user manages their own billing.
+   */
+  billing_managed_by: v.optional(v.nullable(v.string())),
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
 

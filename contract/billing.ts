@@ -79,10 +79,11 @@ export const CancelSubscriptionResponse = v.object({
 });
 
 /**
- * What an invoice is for: 'subscription' is one period of a plan (then `plan` names it), 'other' anything the
- * app cannot describe in words of its own (then only the provider's `description` says what it is).
+ * What an invoice is for: 'subscription' is one period of a plan (then `plan` names it), 'credit_pack' a pack of
+ * credits bought once (then `credits` says how many), 'other' anything the app cannot describe in words of its
+ * own (then only the provider's `description` says what it is).
  */
-export const INVOICE_KINDS = ['subscription', 'other'] as const;
+export const INVOICE_KINDS = ['subscription', 'credit_pack', 'other'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /**
@@ -104,6 +105,8 @@ export const Invoice = v.object({
   period_start: v.nullable(v.string()),
   period_end: v.nullable(v.string()),
   test_mode: v.boolean(),
+  /** A 'credit_pack' invoice: the credits bought (issue 38 item 4: the row was English in Arabic). */
+  credits: v.optional(v.nullable(finiteNumber())),
 });
 export type Invoice = v.InferOutput<typeof Invoice>;
 
@@ -120,6 +123,9 @@ export const BillingHistoryResponse = v.object({
 export type BillingHistoryResponse = v.InferOutput<typeof BillingHistoryResponse>;
 
 /** GET /v1/billing/test-checkout/session answer: what the test checkout page shows. */
+/** TestCheckoutSessionResponse `plan.planName` of a session that buys a credit pack (once), not a plan. */
+export const CREDIT_PACK_SESSION = 'credit_pack';
+
 export const TestCheckoutSessionResponse = v.object({
   statusCode: v.literal(200),
   session_id: v.string(),

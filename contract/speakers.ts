@@ -38,7 +38,35 @@ export const TrackSpeakers = v.pipe(
   v.maxLength(MAX_SPEAKERS, `a job has at most ${MAX_SPEAKERS} speakers`),
 );
 
-/** The default display name of speaker `id` (`S2` -> "Speaker 2"). */
-export function defaultSpeakerName(id: string): string {
-  return `Speaker ${id.replace(/^S/, '')}`;
+/**
+ * "Speaker" in the languages a subtitle file is written in; others fall back to English. Decision (issue 38 item
+ * 4): an unnamed speaker's label in a VTT follows the language of that file (its target language), not the
+ * interface language of the user who ordered it: the file is read by its viewers, and an Arabic-speaking user's
+ * Spanish subtitles say "Hablante 1". The editor shows an unnamed speaker in the user's own language.
+ */
+const SPEAKER_WORD: Readonly<Record<string, string>> = {
+  en: 'Speaker',
+  ar: 'المتحدث',
+  es: 'Hablante',
+  fr: 'Intervenant',
+  de: 'Sprecher',
+  it: 'Parlante',
+  pt: 'Locutor',
+  nl: 'Spreker',
+  tr: 'Konuşmacı',
+  ru: 'Говорящий',
+};
+
+/**
+ * The default display name of speaker `id` in `language` (a base code; English when not listed):
+ * (`S2`) -> "Speaker 2", (`S2`, 'ar') -> "المتحدث 2". The stored default is the English one.
+ */
+export function defaultSpeakerName(id: string, language = 'en'): string {
+  const word = SPEAKER_WORD[language.split('-')[0].toLowerCase()] ?? SPEAKER_WORD.en;
+  return `${word} ${id.replace(/^S/, '')}`;
+}
+
+/** Whether `name` is the stored default of speaker `id` (never renamed by the user). */
+export function isDefaultSpeakerName(id: string, name: string | undefined): boolean {
+  return !name || name === defaultSpeakerName(id);
 }

@@ -139,6 +139,11 @@ export const DubSegmentsReport = v.record(
     segments_synthesized: finiteNumber(),
     sync: v.optional(SyncCounts),
     sync_shares: v.optional(SyncCounts),
+    /**
+     * Per speaker (`S1`…) the voice (`<engine>:<voice>`) their lines were dubbed with, when the dub gave speakers
+     * voices of their own (issue 39 item 6); absent for one speaker.
+     */
+    speaker_voices: v.optional(v.record(v.string(), v.string())),
   }),
 );
 export type DubSegmentsReport = v.InferOutput<typeof DubSegmentsReport>;

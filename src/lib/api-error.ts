@@ -27,7 +27,15 @@ export type AppErrorCode = ErrorCode | ClientErrorCode;
 /** The details an error body may carry besides its text (PAYMENT_REQUIRED price, NO_ENGINE problems...). */
 export type ErrorDetails = Pick<
   ErrorBody,
-  'fields' | 'price' | 'balance' | 'retry_after_seconds' | 'attempts_left' | 'max_bytes' | 'problems'
+  | 'fields'
+  | 'price'
+  | 'balance'
+  | 'retry_after_seconds'
+  | 'attempts_left'
+  | 'max_bytes'
+  | 'problems'
+  | 'line'
+  | 'column'
 >;
 
 /** A failure as plain data: crosses the worker boundary and is kept in IndexedDB. `status` 0: no HTTP answer. */

@@ -21,6 +21,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   RATE_LIMITED: msg`Too many requests. Please wait a moment and try again.`,
   SERVICE_UNAVAILABLE: msg`This service is not available right now. Please try again later.`,
   STORAGE_UNAVAILABLE: msg`File storage is not available right now, so the file could not be saved. Please try again later.`,
+  STORAGE_ACCESS_DENIED: msg`The file storage refused this server's access, so trying again will not help. Your credits were given back; the service's operator must fix its settings.`,
   INTERNAL: msg`An unexpected error occurred`,
   // Accounts
   UNAUTHORIZED: msg`Your session has ended. Please sign in again.`,
@@ -75,6 +76,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   CORRUPT_MEDIA: msg`The file could not be read as audio or video: it may be damaged or in an unsupported format.`,
   NO_AUDIO_STREAM: msg`The file has no audio track, so there is no speech to subtitle or dub.`,
   NO_SPEECH: msg`No speech was recognised in the audio.`,
+  INPUT_MISSING: msg`The uploaded file of this job is no longer in the file storage. Your credits were given back; upload it again.`,
   SOURCE_DELETED: msg`The source file of this job was deleted (uploads are kept 30 days). Upload it again.`,
   YOUTUBE_DOWNLOAD_FAILED: msg`The YouTube video could not be downloaded. Check the link, or upload the file instead.`,
   ENGINE_FAILED: msg`A speech, translation or voice service failed. Please try again later.`,

@@ -73,6 +73,18 @@ const detailed: Partial<Record<ErrorCode, (d: ErrorDetails, i18n: I18n) => strin
     const size = formatBytes(d.max_bytes, i18n.locale);
     return i18n._(msg`This file is larger than the ${size} allowed.`);
   },
+  // The line and column of a refused glossary CSV (issue 38 item 4: the message named neither).
+  GLOSSARY_CSV_INVALID: (d, i18n) => {
+    const { line, column } = d;
+    if (line === undefined) return undefined;
+    return column
+      ? i18n._(
+          msg`The glossary file is not valid: line ${line}, column ${column}. Check that value; the columns are term, source_language, target_language, translation.`,
+        )
+      : i18n._(
+          msg`The glossary file is not valid: line ${line}. The columns are term, source_language, target_language, translation.`,
+        );
+  },
   NO_ENGINE: (d, i18n) => (d.problems?.length ? problemSentences(d.problems, i18n).join(' ') : undefined),
   VALIDATION_FAILED: (d, i18n) => {
     const fields = fieldMessages(d, i18n);

@@ -8,7 +8,7 @@
  */
 import type { Cue } from '../../../contract/cues.ts';
 import { visibleLength } from '../../../contract/cue-rules.ts';
-import { defaultSpeakerName } from '../../../contract/speakers.ts';
+import { defaultSpeakerName, isDefaultSpeakerName } from '../../../contract/speakers.ts';
 
 /** A cue to write; a dual-speaker cue has the speaker of each line. */
 export type WrittenCue = Cue & { lineSpeakers?: string[] };
@@ -86,12 +86,14 @@ export function toSrt(cues: Cue[]): string {
 }
 
 /**
- * Renders cues as WebVTT; a cue's speaker becomes a voice span named `names[speaker]` (default "Speaker 1" for `S1`),
- * a dual-speaker cue one span per line.
+ * Renders cues as WebVTT; a cue's speaker becomes a voice span named `names[speaker]`, a dual-speaker cue one span
+ * per line. A speaker the user never named gets the default name in the file's `language` ("Speaker 1",
+ * "المتحدث 1", "Hablante 1": contract/speakers.ts says why).
  */
-export function toVtt(cues: WrittenCue[], names: Readonly<Record<string, string>> = {}): string {
+export function toVtt(cues: WrittenCue[], names: Readonly<Record<string, string>> = {}, language = 'en'): string {
   const esc = (l: string) => clean(l).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const voice = (id: string | undefined) => (id ? `<v ${esc(names[id] ?? defaultSpeakerName(id))}>` : '');
+  const nameOf = (id: string) => (isDefaultSpeakerName(id, names[id]) ? defaultSpeakerName(id, language) : names[id]);
+  const voice = (id: string | undefined) => (id ? `<v ${esc(nameOf(id))}>` : '');
   const text = (c: WrittenCue) =>
     c.lines.map((l, k) => (c.lineSpeakers ? voice(c.lineSpeakers[k]) : k === 0 ? voice(c.speaker) : '') + esc(l));
   return `WEBVTT\n\n${cues.map((c) => `${stamp(c.start, '.')} --> ${stamp(c.end, '.')}\n${text(c).join('\n')}\n`).join('\n')}`;

@@ -14,7 +14,12 @@ function Studio() {
   const setUser = useCallback((next: User) => useSessionStore.getState().setUser(next), []);
   useUploadWorker(token);
   return (
-    <StudioPage user={user} refreshUser={refreshUser} onUserChanged={setUser} history={<JobHistory kind={tab} />} />
+    <StudioPage
+      user={user}
+      refreshUser={refreshUser}
+      onUserChanged={setUser}
+      history={<JobHistory kind={tab} userId={user?.id} />}
+    />
   );
 }
 

@@ -7,13 +7,13 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { Invoice } from '../../../contract/billing.ts';
 import { planTitle } from '../../config/constants.ts';
-import { formatDay, formatDayRange, formatMoney } from '../../lib/format.ts';
+import { formatCredits, formatDay, formatDayRange, formatMoney } from '../../lib/format.ts';
 
 const TEST_NOTE = msg`Test mode: no payment taken`;
 
 /** What one invoice row says: what it paid for, an optional note, when it was paid and how much. */
 export interface InvoiceText {
-  /** 'Pro plan, 23 Nov – 23 Dec 2026', or the provider's description for kind 'other'. */
+  /** 'Pro plan, 23 Nov – 23 Dec 2026', 'Pack of 100 credits, bought once', or the provider's text for 'other'. */
   title: string;
   /** 'Test mode: no payment taken' for a local test-mode invoice, else null. */
   note: string | null;
@@ -33,6 +33,9 @@ export function invoiceText(invoice: Invoice, i18n: I18n): InvoiceText {
       invoice.period_start && invoice.period_end
         ? periodText(plan, formatDayRange(invoice.period_start, invoice.period_end, locale), i18n)
         : i18n._(msg`${plan} plan`);
+  } else if (invoice.kind === 'credit_pack' && typeof invoice.credits === 'number') {
+    const credits = formatCredits(invoice.credits, locale);
+    title = i18n._(msg`Pack of ${credits} credits, bought once`);
   }
   return {
     title,

@@ -76,6 +76,8 @@ const NOTE_TEXT: Record<JobNoteCode, (language: string, params: NoteParams) => M
   },
   VOICE_CLONE_SKIPPED: (_language, params) =>
     msg`Speaker ${String(params.speaker ?? '')} speaks for only ${count(params, 'seconds')} s, too little to clone their voice: a regular voice dubbed them.`,
+  SPEECH_ENGINE_FALLBACK: (language) =>
+    msg`The main speech recogniser could not be used, so a backup recogniser transcribed the ${language} speech: its words may be less accurate.`,
   GLOSSARY_TERMS_MISSING: (language, params) =>
     msg`${language}: ${plural(count(params, 'paragraphs'), { one: '# paragraph lacks', other: '# paragraphs lack' })} the translation your glossary asks for.`,
 };
@@ -98,3 +100,36 @@ export function settledSource(job: Pick<JobResponse, 'source_language' | 'notes'
   const named = job.notes.find((n) => typeof n.params?.language === 'string')?.params?.language;
   return typeof named === 'string' ? named : source;
 }
+
+/**
+ * Extensions of sound-only media (the upload field takes audio/* and video/*): a job of one is an audio job
+ * (issue 38 item 4: audio jobs were labelled "Video translation"). A YouTube link or an unknown name is video.
+ */
+const AUDIO_EXTENSIONS = new Set([
+  'mp3',
+  'wav',
+  'm4a',
+  'aac',
+  'flac',
+  'ogg',
+  'oga',
+  'opus',
+  'wma',
+  'aif',
+  'aiff',
+  'amr',
+]);
+
+/** What a job's row calls its type: 'audio' or 'video' for a media job (by its file's extension), else 'document'. */
+export function jobKindOf(job: Pick<JobResponse, 'job_type' | 'original_filename'>): 'audio' | 'video' | 'document' {
+  if (job.job_type === 'document_translation') return 'document';
+  const ext = /\.([a-z0-9]+)$/i.exec(job.original_filename ?? '')?.[1]?.toLowerCase();
+  return ext && AUDIO_EXTENSIONS.has(ext) ? 'audio' : 'video';
+}
+
+/** The row's type label of each job kind (jobKindOf). */
+export const JOB_KIND_LABELS: Record<ReturnType<typeof jobKindOf>, MessageDescriptor> = {
+  audio: msg`Audio translation`,
+  video: msg`Video translation`,
+  document: msg`Document translation`,
+};

@@ -103,7 +103,9 @@ describe.each(DATABASE_KINDS)('credit packs with Stripe on %s', (kind) => {
       expect.objectContaining({
         id: paid.id,
         amount: 10,
-        kind: 'other',
+        // A pack's row is its own kind with its credits, so the web app words it in the user's language (issue 38).
+        kind: 'credit_pack',
+        credits: 100,
         plan: null,
         description: '100 credits (pay-as-you-go)',
       }),

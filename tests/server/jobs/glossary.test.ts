@@ -153,6 +153,7 @@ describe('glossary: terms through the API, applied with the local engines (Apert
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('GLOSSARY_CSV_INVALID');
     expect(bad.body.line).toBe(3);
+    expect(bad.body.column).toBe('target_language'); // issue 38 item 4: the line and the column are named
     expect((await api(t, other, 'GET', '/v1/glossary')).body.terms).toEqual([]);
     const noHeader = await api(t, other, 'POST', '/v1/glossary/import', { csv: 'country,en,es,nación\n' });
     expect([noHeader.body.code, noHeader.body.line]).toEqual(['GLOSSARY_CSV_INVALID', 1]);

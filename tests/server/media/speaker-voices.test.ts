@@ -89,8 +89,9 @@ describe('a two-person video dubbed into Spanish', () => {
 
   it('writes voice spans in the VTT and plain text in the SRT', async () => {
     const vtt = await readFile(file('subtitle_vtt'), 'utf8');
-    expect(vtt).toContain('<v Speaker 1>');
-    expect(vtt).toContain('<v Speaker 2>');
+    // Unnamed speakers are named in the file's language (issue 38): Spanish subtitles say "Hablante".
+    expect(vtt).toContain('<v Hablante 1>');
+    expect(vtt).toContain('<v Hablante 2>');
     const srt = await readFile(file('subtitle_srt'), 'utf8');
     expect(srt).not.toContain('<v');
   });

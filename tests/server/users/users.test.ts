@@ -33,6 +33,7 @@ describe.each(DATABASE_KINDS)('the signed-in account on %s', (kind) => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       email_job_finished: true,
       subtitle_style: null,
+      billing_managed_by: null,
     });
   });
 

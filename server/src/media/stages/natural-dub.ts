@@ -64,7 +64,7 @@ export async function dubLanguageNatural(
   );
   const cues = mapCues(video.plan.spans, opts.cues);
   await writeFile(opts.srtPath, toSrt(cues));
-  await writeFile(opts.vttPath, toVtt(cues));
+  await writeFile(opts.vttPath, toVtt(cues, {}, language));
   await s.artifacts.writeJson(syncArtifact(language), video.sync);
   const saved: SavedStretch = {
     spans: video.plan.spans,

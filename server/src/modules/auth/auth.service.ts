@@ -111,6 +111,7 @@ export async function signup(deps: AuthDeps, input: SignupRequest): Promise<User
     created_at: new Date().toISOString(),
     email_job_finished: true,
     subtitle_style: null,
+    billing_managed_by: null,
   };
 }
 

@@ -28,8 +28,8 @@ import {
   TEST_MODE_LABEL,
 } from './test-mode.service.ts';
 import type { PlanCatalog } from './plan-catalog.ts';
-import type { Invoice } from '../../../../contract/billing.ts';
-import { createCreditPackService } from './credit-packs.service.ts';
+import { CREDIT_PACK_SESSION, type Invoice } from '../../../../contract/billing.ts';
+import { createCreditPackService, packOfInvoice } from './credit-packs.service.ts';
 
 /**
  * The webhook event types billing acts on (house style 14). Any other type is acknowledged and ignored.
@@ -190,7 +190,7 @@ export function createBillingService(deps: BillingDeps) {
           notice: TEST_MODE_LABEL,
           plan: {
             name: `${pack.credits} credits`,
-            planName: 'credit_pack',
+            planName: CREDIT_PACK_SESSION,
             amount: pack.cents / 100,
             credits: pack.credits,
           },
@@ -357,6 +357,7 @@ export function createBillingService(deps: BillingDeps) {
 }
 
 function toView(r: InvoiceRow, absolute: (url: string) => string): InvoiceView {
+  const pack = r.planId ? null : packOfInvoice(r.description);
   return {
     id: r.providerInvoiceId,
     description: r.description,
@@ -364,10 +365,11 @@ function toView(r: InvoiceRow, absolute: (url: string) => string): InvoiceView {
     amount: r.amountCents / 100,
     currency: r.currency,
     invoice_pdf: r.invoicePdfUrl ? absolute(r.invoicePdfUrl) : null,
-    kind: r.planId ? 'subscription' : 'other',
+    kind: r.planId ? 'subscription' : pack !== null ? 'credit_pack' : 'other',
     plan: r.planId,
     period_start: r.periodStart?.toISOString() ?? null,
     period_end: r.periodEnd?.toISOString() ?? null,
     test_mode: r.provider === 'test',
+    ...(pack !== null ? { credits: pack } : {}),
   };
 }

@@ -19,6 +19,15 @@ import type { TestModeTokens } from './test-mode.service.ts';
 import { findUserById, setStripeCustomer } from './billing.repository.ts';
 import { CREDIT_PACK_SIZES } from '../../../../contract/credit-packs.ts';
 
+/** The invoice description of a pack (the provider's English text; the web shows its own words, by packOfInvoice). */
+export const packDescription = (credits: number) => `${credits.toLocaleString('en-US')} credits (pay-as-you-go)`;
+
+/** The credits of a pack invoice without a plan, from its description (packDescription); null for any other. */
+export function packOfInvoice(description: string): number | null {
+  const m = /^([\d,]+) credits \(pay-as-you-go\)$/.exec(description);
+  return m ? Number(m[1].replaceAll(',', '')) : null;
+}
+
 /** The test-session "plan" of a pack: `pack:<credits>:<cents>`. */
 const PACK_SESSION = /^pack:(\d+):(\d+)$/;
 
@@ -77,7 +86,7 @@ export function createCreditPackService(deps: CreditPackDeps) {
           userId,
           provider,
           providerInvoiceId: sessionId,
-          description: `${credits.toLocaleString('en-US')} credits (pay-as-you-go)`,
+          description: packDescription(credits),
           planId: null,
           amountCents: cents,
           currency,

@@ -12,13 +12,17 @@ import {
   type GlossaryTerm,
 } from '../../../../contract/glossary.ts';
 
-/** A refused file: `line` is the 1-based line of the file (1 is the header), `message` says what is wrong. */
+/**
+ * A refused file: `line` is the 1-based line of the file (1 is the header), `message` says what is wrong, `column`
+ * the column at fault when one is (issue 38 item 4: the web app names both).
+ */
 export class GlossaryCsvError extends Error {
   constructor(
     readonly line: number,
     message: string,
+    readonly column?: string,
   ) {
-    super(`Line ${line}: ${message}`);
+    super(`Line ${line}${column ? `, column ${column}` : ''}: ${message}`);
     this.name = 'GlossaryCsvError';
   }
 }
@@ -83,7 +87,7 @@ export function parseGlossaryCsv(text: string): CsvTerm[] {
     number
   >;
   const missing = GLOSSARY_CSV_COLUMNS.filter((c) => col[c] < 0 && c !== 'source_language');
-  if (missing.length) throw new GlossaryCsvError(1, `the header lacks the column ${missing.join(', ')}.`);
+  if (missing.length) throw new GlossaryCsvError(1, `the header lacks the column ${missing.join(', ')}.`, missing[0]);
   const terms = new Map<
     string,
     { line: number; term: string; source_language: string; targets: Map<string, string | null> }
@@ -111,7 +115,7 @@ export function parseGlossaryCsv(text: string): CsvTerm[] {
         .filter((k) => !/^\d+$/.test(k))
         .pop();
       const column = where === 'language' ? 'target_language' : where;
-      throw new GlossaryCsvError(row.line, `${column ? `${column}: ` : ''}${issue.message}`);
+      throw new GlossaryCsvError(row.line, issue.message, column);
     }
     if (terms.size > MAX_GLOSSARY_TERMS)
       throw new GlossaryCsvError(row.line, `a glossary holds at most ${MAX_GLOSSARY_TERMS} terms.`);

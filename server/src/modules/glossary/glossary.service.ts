@@ -106,7 +106,10 @@ export async function importCsv(ctx: Ctx, userId: string, req: GlossaryImportReq
     terms = parseGlossaryCsv(req.csv);
   } catch (e) {
     if (e instanceof GlossaryCsvError)
-      throw new AppError('GLOSSARY_CSV_INVALID', `The glossary file is not valid. ${e.message}`, { line: e.line });
+      throw new AppError('GLOSSARY_CSV_INVALID', `The glossary file is not valid. ${e.message}`, {
+        line: e.line,
+        ...(e.column ? { column: e.column } : {}),
+      });
     throw e;
   }
   let created = 0;

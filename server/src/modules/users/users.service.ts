@@ -29,6 +29,8 @@ export interface UserResponse {
   email_job_finished: boolean;
   /** The studio's remembered burned-in subtitle style; null: never saved. */
   subtitle_style: SubtitleStyle | null;
+  /** For a team member who is not the owner: the owner's e-mail (only the owner changes billing); else null. */
+  billing_managed_by: string | null;
 }
 
 /** Builds the response shape of `row`, reading its plan and credit balance. */
@@ -47,6 +49,7 @@ export async function toUserResponse(db: DbOrTx, row: UserRow): Promise<UserResp
     created_at: row.createdAt.toISOString(),
     email_job_finished: row.emailJobFinished,
     subtitle_style: row.subtitleStyle ?? null,
+    billing_managed_by: account === row.id ? null : ((await findUserById(db, account))?.email ?? null),
   };
 }
 

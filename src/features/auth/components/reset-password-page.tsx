@@ -46,11 +46,18 @@ export function ResetPasswordPage() {
       });
       navigate('/auth');
     } catch (error) {
-      toast({
-        title: t`Failed to reset password. Invalid or expired token.`,
-        description: describeError(errorInfoOf(error), i18n, t`Failed to reset password`),
-        variant: 'destructive',
-      });
+      // Spec section 8's two texts: a used or expired link says so once (issue 38 item 4: the title and the
+      // description both said "Invalid or expired token."); any other failure gives its reason under the title.
+      const info = errorInfoOf(error);
+      toast(
+        info.code === 'INVALID_RESET_TOKEN'
+          ? { title: t`Failed to reset password. Invalid or expired token.`, variant: 'destructive' }
+          : {
+              title: t`Failed to reset password`,
+              description: describeError(info, i18n, t`Please try again in a moment.`),
+              variant: 'destructive',
+            },
+      );
     } finally {
       setBusy(false);
     }

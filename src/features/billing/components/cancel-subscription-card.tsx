@@ -31,9 +31,8 @@ export function CancelSubscriptionCard({ onCanceled, endsAt, open: shown, onOpen
     setBusy(true);
     try {
       const answer = await cancelSubscription();
-      const end = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long' }).format(
-        new Date(answer.current_period_end),
-      );
+      // The day as the page writes it (formatDay): the toast said "January 1, 2027" beside "1 Jan 2027" (issue 38).
+      const end = answer.current_period_end ? formatDay(answer.current_period_end, i18n.locale) : '';
       toast({
         title: t`Subscription canceled`,
         description: end ? t`You keep access until ${end}.` : t`You keep access until the end of the billing period.`,

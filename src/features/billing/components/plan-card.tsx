@@ -13,10 +13,12 @@ interface PlanCardProps {
   actionLabel?: string;
   /** The button shows but cannot be pressed (Free after a cancellation: the move is already planned). */
   disabled?: boolean;
+  /** No button at all: someone else manages this account's billing (a team member; issue 38 item 4). */
+  readOnly?: boolean;
 }
 
 /** One plan: price, credits, features; the current plan shows a 'Current Plan' badge instead of a button. */
-export function PlanCardView({ plan, current, busy, onChoose, actionLabel, disabled }: PlanCardProps) {
+export function PlanCardView({ plan, current, busy, onChoose, actionLabel, disabled, readOnly }: PlanCardProps) {
   const { i18n } = useLingui();
   const copy = copyOf(plan.planName || plan.name);
   const price = plan.price;
@@ -49,7 +51,7 @@ export function PlanCardView({ plan, current, busy, onChoose, actionLabel, disab
         <div className="plan-current" data-testid="current-plan-badge">
           <Trans>Current Plan</Trans>
         </div>
-      ) : (
+      ) : readOnly ? null : (
         <BusyButton
           busy={busy}
           disabled={disabled}

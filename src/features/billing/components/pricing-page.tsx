@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import type { UserResponse as User } from '../../../../contract/auth.ts';
 import { useCheckout } from './use-checkout.ts';
 import { PlanCardView } from './plan-card.tsx';
+import { TeamBillingNote } from './team-billing-note.tsx';
 import './billing.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -53,6 +54,7 @@ export function PricingPage({ user }: { user: User | null }) {
             ) : null}
           </p>
         </header>
+        {user?.billing_managed_by ? <TeamBillingNote owner={user.billing_managed_by} /> : null}
         {/* The plan cards' titles are h3: this keeps the outline h1 -> h2 -> h3 (issue 15 item 22). */}
         <h2 className="visually-hidden">
           <Trans>Plans</Trans>
@@ -75,6 +77,7 @@ export function PricingPage({ user }: { user: User | null }) {
                 current={Boolean(user) && plan.planName.toLowerCase() === current}
                 busy={busyPlan === plan.planName}
                 onChoose={(p) => void choose(p)}
+                readOnly={Boolean(user?.billing_managed_by)}
               />
             ))}
           </div>

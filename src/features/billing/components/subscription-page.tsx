@@ -15,6 +15,7 @@ import { useCheckout } from './use-checkout.ts';
 import { BillingHistoryList } from './billing-history-list.tsx';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
 import { CreditPacksCard } from './credit-packs-card.tsx';
+import { TeamBillingNote } from './team-billing-note.tsx';
 import './billing.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -30,6 +31,8 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
   const [history, setHistory] = useState<BillingHistory | null>(null);
   const [loadingHistory, setLoadingHistory] = useState(true);
   const plan = user?.current_plan || 'Free';
+  // A team member's plan and credits are the team's: only its owner changes them (issue 38 item 4).
+  const managedBy = user?.billing_managed_by ?? null;
   const isFree = plan.toLowerCase() === 'free';
 
   useEffect(() => {
@@ -129,6 +132,7 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
             </p>
           ) : null}
         </section>
+        {managedBy ? <TeamBillingNote owner={managedBy} /> : null}
         <section>
           <h2>
             <Trans>Available Plans</Trans>
@@ -144,6 +148,7 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
                   current={index === currentPlanIndex}
                   busy={busyPlan === p.planName}
                   onChoose={changePlan}
+                  readOnly={managedBy !== null}
                   disabled={p.planName.toLowerCase() === 'free' && Boolean(endsAt)}
                   actionLabel={
                     p.planName.toLowerCase() === 'free'
@@ -159,7 +164,7 @@ export function SubscriptionPage({ user, refreshUser }: { user: User | null; ref
             </div>
           )}
         </section>
-        {!isFree ? (
+        {!isFree && !managedBy ? (
           <>
             <section className="card">
               <div className="card-header row">

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../../components/toast/toast-store.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import type { TestCheckoutSessionResponse as TestSession } from '../../../../contract/billing.ts';
+import { CREDIT_PACK_SESSION, type TestCheckoutSessionResponse as TestSession } from '../../../../contract/billing.ts';
 import { errorInfoOf, type ErrorInfo } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { formatCredits } from '../../../lib/format.ts';
@@ -49,6 +49,8 @@ export function TestCheckoutPage() {
 
   const plan = session?.plan;
   const copy = plan ? copyOf(plan.planName) : undefined;
+  // A credit pack is bought once (issue 38 item 4: its page said "Confirm your plan" and "credits per month").
+  const pack = plan?.planName === CREDIT_PACK_SESSION;
   return (
     <div className="page">
       <div className="container narrow stack">
@@ -56,12 +58,16 @@ export function TestCheckoutPage() {
         <section className="card checkout-card">
           <div className="card-header">
             <h1 className="card-title">
-              <Trans>Confirm your plan</Trans>
+              {pack ? <Trans>Confirm your credit pack</Trans> : <Trans>Confirm your plan</Trans>}
             </h1>
             <p className="card-description">
-              <Trans>
-                This checkout runs in test mode: confirming applies the plan and its credits without any charge.
-              </Trans>
+              {pack ? (
+                <Trans>This checkout runs in test mode: confirming adds the credits once, without any charge.</Trans>
+              ) : (
+                <Trans>
+                  This checkout runs in test mode: confirming applies the plan and its credits without any charge.
+                </Trans>
+              )}
             </p>
           </div>
           <div className="card-body stack">
@@ -74,10 +80,22 @@ export function TestCheckoutPage() {
             ) : (
               <div className="checkout-summary" data-testid="checkout-summary">
                 <span>
-                  <strong>{copy ? i18n._(copy.title) : plan.name}</strong>
+                  <strong>
+                    {pack ? (
+                      <Trans>Pack of {formatCredits(plan.credits, i18n.locale)} credits</Trans>
+                    ) : copy ? (
+                      i18n._(copy.title)
+                    ) : (
+                      plan.name
+                    )}
+                  </strong>
                   <br />
                   <small className="muted">
-                    <Trans>{formatCredits(plan.credits, i18n.locale)} credits per month</Trans>
+                    {pack ? (
+                      <Trans>One-time payment. The credits do not expire with your monthly credits.</Trans>
+                    ) : (
+                      <Trans>{formatCredits(plan.credits, i18n.locale)} credits per month</Trans>
+                    )}
                   </small>
                 </span>
                 <strong dir="ltr">${plan.amount.toFixed(2)}</strong>

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useSpeakerName } from '../speaker-name.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { setCueSpeaker, speakerColour } from '../speakers.ts';
@@ -20,6 +21,7 @@ interface CueSpeakerProps {
 /** Who says a cue, as a choice among the job's speakers (moves the cue to another speaker); none without speakers. */
 export function CueSpeaker({ cue, track, number }: CueSpeakerProps) {
   const { t } = useLingui();
+  const nameOf = useSpeakerName();
   const speakers = useEditorStore((s) => selectDoc(s)?.speakers);
   const edit = useEditorStore((s) => s.edit);
   if (!speakers?.length || !cue.speaker) return null;
@@ -34,7 +36,7 @@ export function CueSpeaker({ cue, track, number }: CueSpeakerProps) {
     >
       {speakers.map((sp) => (
         <option key={sp.id} value={sp.id}>
-          {sp.name}
+          {nameOf(sp)}
         </option>
       ))}
     </select>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSpeakerName } from '../speaker-name.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { languageLabel } from '../../../config/languages.ts';
 import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../../studio/capabilities.ts';
@@ -14,6 +15,7 @@ import './speakers.css';
  */
 export function SpeakerPanel() {
   const { t, i18n } = useLingui();
+  const nameOf = useSpeakerName();
   const speakers = useEditorStore((s) => selectDoc(s)?.speakers);
   const target = useEditorStore((s) => s.target);
   const edit = useEditorStore((s) => s.edit);
@@ -59,8 +61,8 @@ export function SpeakerPanel() {
               />
               <input
                 className="input speaker-name"
-                value={sp.name}
-                aria-label={t`Name of ${sp.name}`}
+                value={nameOf(sp)}
+                aria-label={t`Name of ${nameOf(sp)}`}
                 data-testid="speaker-name"
                 maxLength={60}
                 onChange={(e) => edit((doc) => renameSpeaker(doc, sp.id, e.target.value), `speaker-name-${sp.id}`)}
@@ -70,7 +72,7 @@ export function SpeakerPanel() {
                   <select
                     className="input speaker-voice"
                     value={voice}
-                    aria-label={t`Voice of ${sp.name} in ${languageLabel(target, i18n)}`}
+                    aria-label={t`Voice of ${nameOf(sp)} in ${languageLabel(target, i18n)}`}
                     data-testid="speaker-voice"
                     onChange={(e) => edit((doc) => setSpeakerVoice(doc, sp.id, target, e.target.value))}
                   >
@@ -87,7 +89,7 @@ export function SpeakerPanel() {
                     type="button"
                     className="btn btn-outline btn-sm"
                     onClick={() => play(voice || offered[0].id)}
-                    aria-label={t`Play a sample of the voice of ${sp.name}`}
+                    aria-label={t`Play a sample of the voice of ${nameOf(sp)}`}
                   >
                     <Trans>Sample</Trans>
                   </button>
@@ -96,12 +98,12 @@ export function SpeakerPanel() {
               <select
                 className="input speaker-merge"
                 value={into}
-                aria-label={t`Speaker to merge ${sp.name} into`}
+                aria-label={t`Speaker to merge ${nameOf(sp)} into`}
                 onChange={(e) => setMergeInto({ ...mergeInto, [sp.id]: e.target.value })}
               >
                 {others.map((o) => (
                   <option key={o.id} value={o.id}>
-                    {o.name}
+                    {nameOf(o)}
                   </option>
                 ))}
               </select>

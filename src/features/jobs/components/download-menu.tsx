@@ -4,6 +4,7 @@ import { toast } from '../../../components/toast/toast-store.ts';
 import type { JobResponse } from '../../../../contract/jobs.ts';
 import { downloadFile, outputFilesOf, type OutputFile } from '../api/jobs.api.ts';
 import { OUTPUT_LABELS } from '../labels.ts';
+import { languageLabel } from '../../../config/languages.ts';
 import { Icon } from '../../../components/icon.tsx';
 
 /**
@@ -63,7 +64,8 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
 
   const label = (f: OutputFile) => {
     const kind = { ...OUTPUT_LABELS[f.kind], values: { ext: f.ext.toUpperCase() } };
-    return `${f.lang.toUpperCase()} · ${i18n._(kind)}`;
+    // The language by name in the interface language ("Spanish", "الإسبانية"), not its code (issue 38 item 4).
+    return `${languageLabel(f.lang, i18n)} · ${i18n._(kind)}`;
   };
   const start = async (file: OutputFile) => {
     setOpen(false);
