@@ -5,7 +5,6 @@
  */
 import os from 'node:os';
 import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import { childProcessEnv } from '../config/child-env.ts';
 
 /** The nice value engines run at (0 normal, 19 lowest): below the API process, which keeps its default 0. */
@@ -63,15 +62,13 @@ export function endedByStopSignal(err: unknown): boolean {
 /**
  * Options of `runProcess`. `input` is written to stdin; `allowFailure` returns non-zero exits instead of throwing;
  * `env` adds variables to the child's environment (always this process's with the sound server off, child-env.ts).
- * `inputFile` streams bytes `[start, end)` of a file to stdin at the pace the program reads them (pipe
- * back-pressure), calling `onInputRead` with the bytes read so far: how far a program that reads its input in order
- * (a recogniser) has got, within the buffers between them (a few hundred KB: about 10 s of 16 kHz audio).
+ * `onStdout` gets each chunk of standard output as it comes (all of it is still in the result): the progress a
+ * program prints while it works.
  */
 export interface RunOptions {
   signal?: AbortSignal;
   input?: string | Buffer;
-  inputFile?: { path: string; start?: number; end?: number };
-  onInputRead?: (bytes: number) => void;
+  onStdout?: (chunk: Buffer) => void;
   allowFailure?: boolean;
   env?: Record<string, string>;
   cwd?: string;
@@ -128,7 +125,10 @@ export function runProcess(program: string, args: string[], opts: RunOptions = {
       fn();
     };
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stdout.on('data', (d: Buffer) => {
+      out.push(d);
+      opts.onStdout?.(d);
+    });
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e: NodeJS.ErrnoException) =>
       finish(() =>
@@ -167,23 +167,7 @@ export function runProcess(program: string, args: string[], opts: RunOptions = {
       }),
     );
     child.stdin.on('error', () => {}); // the program may exit before reading all input
-    if (opts.inputFile) {
-      const { path, start = 0, end } = opts.inputFile;
-      const file = createReadStream(path, {
-        start,
-        end: end === undefined ? undefined : end - 1,
-        highWaterMark: 16384,
-      });
-      let read = 0;
-      file.on('data', (d) => opts.onInputRead?.((read += d.length)));
-      file.on('error', (e) => {
-        killGroup(child.pid);
-        finish(() =>
-          reject(new ProcessError(`${program}: its input could not be read: ${e.message}`, program, null, '')),
-        );
-      });
-      file.pipe(child.stdin);
-    } else child.stdin.end(opts.input ?? '');
+    child.stdin.end(opts.input ?? '');
   });
 }
 

@@ -39,6 +39,9 @@ const DICT_PATH = path.join(MODEL_DIR, 'cmudict-en-us.dict');
  */
 const SEARCH_SETTINGS = ['-lw', '5', '-maxhmmpf', '7000', '-maxwpf', '10'];
 
+/** A `-time yes` word line: `word start end confidence` (seconds; confidence a log-probability, 0 the surest). */
+const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/;
+
 /**
  * Parses `pocketsphinx_continuous -time yes` output into words and utterances.
  * Fillers (`<s>`, `</s>`, `<sil>`, `[NOISE]`, `++...++`) are dropped; `word(2)` becomes `word`.
@@ -59,7 +62,7 @@ export function parsePocketsphinxOutput(out: string): { words: RecognisedWord[];
     current = [];
   };
   for (const line of out.split('\n')) {
-    const m = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/.exec(line.trim());
+    const m = WORD_LINE.exec(line.trim());
     if (!m) continue;
     const token = m[1];
     if (token === '<s>') {
@@ -167,23 +170,32 @@ function piecesProgress(cuts: number[], onProgress?: (fraction: number) => void)
 /** Creates the pocketsphinx engine (English only, no language detection). */
 export function createPocketsphinxEngine(): SpeechEngine {
   /**
-   * Decodes the 16 kHz mono WAV `wavPath`: its samples go to the decoder's stdin as raw PCM at the pace it reads
-   * them, and `onRead` gets the share read (0..1), so progress follows the decoder through the audio.
+   * Decodes the 16 kHz mono WAV `wavPath`. The decoder prints each utterance's words with their times as it ends
+   * it (`-time yes`, line-buffered through coreutils' `stdbuf -oL`, else C's stdio holds a pipe's output to the
+   * end): `onRead` gets the share of the audio decoded so far (0..1), the end time of the last word printed over
+   * the file's duration, so progress follows the decoder itself.
    */
   const decode = async (wavPath: string, signal?: AbortSignal, onRead?: (fraction: number) => void) => {
     const layout = await readWavLayout(wavPath);
-    const bytes = layout.frames * layout.channels * (layout.bits / 8);
-    // Through `cat`: Node gives a child's stdin as a socket, which the decoder cannot open as /dev/stdin.
+    const duration = layout.rate > 0 ? layout.frames / layout.rate : 0;
+    let pending = '';
+    const onStdout = (chunk: Buffer) => {
+      const lines = (pending + chunk.toString('latin1')).split('\n');
+      pending = lines.pop() ?? '';
+      let end = 0;
+      for (const line of lines) {
+        const m = WORD_LINE.exec(line.trim());
+        if (m) end = Math.max(end, Number(m[3]));
+      }
+      if (end > 0 && duration > 0) onRead?.(end / duration);
+    };
     const { stdout } = await runProcess(
-      'sh',
+      'stdbuf',
       [
-        '-c',
-        'cat | exec pocketsphinx_continuous "$@"',
-        'sh',
+        '-oL',
+        'pocketsphinx_continuous',
         '-infile',
-        '/dev/stdin',
-        '-samprate',
-        String(layout.rate),
+        wavPath,
         '-time',
         'yes',
         '-logfn',
@@ -196,11 +208,7 @@ export function createPocketsphinxEngine(): SpeechEngine {
         await trimmedDictionaryPath(DICT_PATH, LM_PATH),
         ...SEARCH_SETTINGS,
       ],
-      {
-        signal,
-        inputFile: { path: wavPath, start: layout.dataOffset, end: layout.dataOffset + bytes },
-        onInputRead: (n) => bytes > 0 && onRead?.(n / bytes),
-      },
+      { signal, onStdout },
     ).catch((e) => {
       if (signal?.aborted) throw signal.reason;
       throw new Error(`pocketsphinx failed: ${(e as Error).message}`);
@@ -242,7 +250,12 @@ export function createPocketsphinxEngine(): SpeechEngine {
     languages: ['en'],
     detectsLanguage: false,
     async available() {
-      return (await programExists('pocketsphinx_continuous')) && existsSync(LM_PATH) && existsSync(DICT_PATH);
+      return (
+        (await programExists('pocketsphinx_continuous')) &&
+        (await programExists('stdbuf')) &&
+        existsSync(LM_PATH) &&
+        existsSync(DICT_PATH)
+      );
     },
     async transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
       // Long recordings: pieces cut at real pauses, decoded on every core, never all in memory at once.
