@@ -42,10 +42,36 @@ describe('LibreTranslate with the server limits set', () => {
   });
 
   it('the default settings (50 a request) are refused by a --batch-limit 32 server with a clear code', async () => {
-    const engine = createLibreTranslateEngine({ url: lt.url }, http);
-    await expect(engine.translate(texts, { from: 'en', to: 'es' })).rejects.toMatchObject({
-      kind: 'input_too_large',
-      message: expect.stringContaining('exceeds text limit (32)'),
-    });
+    // The batch limit is not in the server's settings (only its character limit is): it must be configured.
+    const batchOnly = await startFakeLibreTranslate({ batchLimit: 32 });
+    try {
+      const engine = createLibreTranslateEngine({ url: batchOnly.url }, http);
+      await expect(engine.translate(texts, { from: 'en', to: 'es' })).rejects.toMatchObject({
+        kind: 'input_too_large',
+        message: expect.stringContaining('exceeds text limit (32)'),
+      });
+    } finally {
+      await batchOnly.close();
+    }
+  });
+
+  it('without LIBRETRANSLATE_CHAR_LIMIT the server’s own --char-limit is read and held, a long text in pieces', async () => {
+    lt.requests.length = 0;
+    // 12 sentences of about 60 characters: 700 characters, over the server's 600, in one text.
+    const long = Array.from({ length: 12 }, (_, i) => `Sentence ${i + 1} tells the court what the witness saw.`).join(
+      ' ',
+    );
+    const engine = createLibreTranslateEngine({ url: lt.url, limits: { batchLimit: 32, charLimit: 0 } }, http);
+    const out = await engine.translate([long, ...texts.slice(0, 20)], { from: 'en', to: 'es' });
+    expect(out).toHaveLength(21);
+    // Every sentence of the long text came back in its translation, in order.
+    const numbers = [...out[0].matchAll(/\d+/g)].map((m) => Number(m[0]));
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(out[20]).toMatch(/19/);
+    const requests = sent(lt);
+    for (const q of requests) expect([...q.join('')].length).toBeLessThanOrEqual(600);
+    // The long text was cut at sentence ends.
+    for (const piece of requests.flat().filter((t) => t.startsWith('Sentence'))) expect(piece).toMatch(/\.$/);
+    expect(lt.requests.filter((r) => r.path === '/frontend/settings')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A local server speaking the LibreTranslate API (https://libretranslate.com/docs): POST /translate with JSON or
  * form `{q, source, target, format, api_key}` -> `{translatedText}` (a string, or an array for an array `q`),
- * GET /languages. Documented errors: 400 `{"error": ...}`, 403 invalid key, 429 slowdown, 500.
+ * GET /languages, GET /frontend/settings. Documented errors: 400 `{"error": ...}`, 403 invalid key, 429 slowdown, 500.
  */
 import { FAKE_LANGUAGES, fakeTranslate } from './fake-translator.ts';
 import { formBody, jsonBody, startFakeServer, type FakeServer } from './fake-http.ts';
@@ -27,6 +27,21 @@ export async function startFakeLibreTranslate(
             name: languageName(code),
             targets: FAKE_LANGUAGES.filter((c) => c !== code),
           })),
+        };
+      // The settings its web page reads (LibreTranslate app.py `/frontend/settings`): charLimit -1 is no limit.
+      if (url === '/frontend/settings' && req.method === 'GET')
+        return {
+          status: 200,
+          body: {
+            charLimit: opts.charLimit ?? -1,
+            frontendTimeout: 500,
+            apiKeys: Boolean(opts.apiKey),
+            keyRequired: Boolean(opts.apiKey),
+            suggestions: false,
+            filesTranslation: true,
+            supportedFilesFormat: ['.txt', '.odt', '.odp', '.docx', '.pptx', '.epub', '.html'],
+            language: { source: { code: 'auto', name: 'Auto Detect' }, target: { code: 'en', name: 'English' } },
+          },
         };
       if (url !== '/translate' || req.method !== 'POST') return { status: 404, body: { error: 'Not Found' } };
       let b: any;
