@@ -23,10 +23,24 @@ export class EngineHttpError extends Error {
     readonly engine: string,
     readonly status: number,
     readonly kind: EngineFailureKind = 'unavailable',
+    /** The vendor's id of the failed request (OpenAI's `x-request-id`...), what its support asks for; in the message. */
+    readonly requestId?: string,
   ) {
-    super(message);
+    super(requestId ? `${message} [request id ${requestId}]` : message);
     this.name = 'EngineHttpError';
   }
+}
+
+/**
+ * The vendor's request id of an answer, from the headers the APIs document: `x-request-id` (OpenAI and the servers
+ * that follow it), `request-id` (ElevenLabs, Stripe's style), `x-trace-id` (DeepL). Undefined when none is sent.
+ */
+export function vendorRequestId(headers: { get(name: string): string | null } | undefined): string | undefined {
+  for (const name of ['x-request-id', 'request-id', 'x-trace-id']) {
+    const id = headers?.get(name)?.trim();
+    if (id) return id.slice(0, 200);
+  }
+  return undefined;
 }
 
 /** The HTTP settings of every network engine (engines.config.ts: ENGINE_HTTP_*). */
@@ -205,6 +219,7 @@ export async function fetchWithRetry(url: string, init: RequestInit, opts: HttpO
       opts.engine,
       res.status,
       kind,
+      vendorRequestId(res.headers),
     );
   }
 }

@@ -15,6 +15,7 @@ import {
   EngineHttpError,
   failureKindOf,
   parseRetryAfter,
+  vendorRequestId,
   type HttpOptions,
 } from './http-client.ts';
 import { loadedElevenLabsSdk } from './elevenlabs-client.ts';
@@ -28,6 +29,8 @@ export interface TryFailure {
   retryAfterSeconds?: number;
   /** Without an answer: why, in words ("no answer within 120 s"). */
   reason?: string;
+  /** The vendor's id of the request (http-client.ts vendorRequestId), when the answer carried one. */
+  requestId?: string;
 }
 
 /** Reads a thrown SDK error; undefined when it is not an API or connection failure (a bug: rethrown as is). */
@@ -51,6 +54,7 @@ export const readOpenAiFailure: FailureReader = (e) => {
     apiMessage: typeof body?.message === 'string' ? body.message : undefined,
     apiCode: (e as { code?: string | null }).code ?? undefined,
     retryAfterSeconds: ms > 0 ? ms / 1000 : parseRetryAfter(headers?.get('retry-after') ?? null),
+    requestId: e.requestID ?? vendorRequestId(headers),
   };
 };
 
@@ -109,6 +113,7 @@ export const readElevenLabsFailure: FailureReader = (e) => {
     apiMessage,
     apiCode: status === 'quota_exceeded' ? 'insufficient_quota' : status,
     retryAfterSeconds: parseRetryAfter(e.rawResponse?.headers?.get?.('retry-after') ?? null),
+    requestId: vendorRequestId(e.rawResponse?.headers),
   };
 };
 
@@ -211,6 +216,7 @@ export async function callWithRetry<T>(
       opts.engine,
       status,
       kind,
+      failure.requestId,
     );
   }
 }

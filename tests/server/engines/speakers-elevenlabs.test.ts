@@ -9,7 +9,7 @@ import { createElevenLabsSpeakersEngine } from '../../../server/src/engines/spea
 import { EngineHttpError } from '../../../server/src/engines/http-client.ts';
 import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
-import type { FakeServer } from '../fakes/fake-http.ts';
+import { withoutRequestId, type FakeServer } from '../fakes/fake-http.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 
 const SAMPLE = `${TESTDATA}/speakers/sample.wav`;
@@ -50,7 +50,9 @@ describe('the ElevenLabs speakers engine (speech-to-text, diarize=true)', () => 
     const e = await bad.diarize(SAMPLE, {}).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(EngineHttpError);
     expect(e).toMatchObject({ status: 401, kind: 'refused' });
-    expect((e as Error).message).toBe('elevenlabs speakers: the API key was refused (Invalid API key)');
+    expect(withoutRequestId((e as Error).message)).toBe(
+      'elevenlabs speakers: the API key was refused (Invalid API key)',
+    );
     expect(el.requests.length - n).toBe(1);
     const model = createElevenLabsSpeakersEngine({ baseUrl: el.url, apiKey: 'xi-test', model: 'eleven_v3' }, http);
     await expect(model.diarize(SAMPLE, {})).rejects.toThrow(

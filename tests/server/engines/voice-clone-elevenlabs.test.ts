@@ -15,6 +15,7 @@ import { cloneSample } from '../../../server/src/media/voice-clones.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
+import { withoutRequestId } from '../fakes/fake-http.ts';
 
 const KEY = 'xi-ivc';
 const http = { timeoutSeconds: 60, retries: 1 };
@@ -84,7 +85,9 @@ describe('the ElevenLabs voice engine clones', () => {
       () => new Error('no failure'),
       (x: unknown) => x as Error,
     );
-    expect(after.message).toMatch(/^elevenlabs voice: HTTP 400 \(A voice with the voice_id .* was not found\.\)$/);
+    expect(after.message).toMatch(
+      /^elevenlabs voice: HTTP 400 \(A voice with the voice_id .* was not found\.\) \[request id req_\d+\]$/,
+    );
   });
 
   it('fails naming ElevenLabs and its message for a refused key, unreadable audio or an unknown voice', async () => {
@@ -94,15 +97,15 @@ describe('the ElevenLabs voice engine clones', () => {
         () => new Error('no failure'),
         (x: unknown) => x as Error,
       );
-    expect((await failure(engineOf('nope').cloneVoice!(sample, 'x'))).message).toBe(
+    expect(withoutRequestId((await failure(engineOf('nope').cloneVoice!(sample, 'x'))).message)).toBe(
       'elevenlabs voice cloning: the API key was refused (Invalid API key)',
     );
     const text = path.join(dir, 'not-audio.wav');
     await runProcess('sh', ['-c', `echo hello > ${text}`]);
-    expect((await failure(engineOf().cloneVoice!(text, 'x'))).message).toBe(
+    expect(withoutRequestId((await failure(engineOf().cloneVoice!(text, 'x'))).message)).toBe(
       'elevenlabs voice cloning: HTTP 400 (The audio file is invalid.)',
     );
-    expect((await failure(engineOf().deleteVoice!('no-such-voice'))).message).toBe(
+    expect(withoutRequestId((await failure(engineOf().deleteVoice!('no-such-voice'))).message)).toBe(
       'elevenlabs voice cloning: HTTP 400 (A voice with the voice_id no-such-voice was not found.)',
     );
   });

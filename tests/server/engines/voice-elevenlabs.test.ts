@@ -16,7 +16,7 @@ import {
 import { runMediaPipeline } from '../../../server/src/media/pipeline.ts';
 import { probeMedia } from '../../../server/src/media/probe.ts';
 import { readWav } from '../../../server/src/media/wav.ts';
-import { jsonBody, type FakeServer } from '../fakes/fake-http.ts';
+import { withoutRequestId, jsonBody, type FakeServer } from '../fakes/fake-http.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 
@@ -106,7 +106,9 @@ describe('the ElevenLabs voice engine', () => {
         () => new Error('no failure'),
         (x: unknown) => x as Error,
       );
-    expect(e.message).toBe('elevenlabs voice: HTTP 400 (A voice with the voice_id no-such-voice was not found.)');
+    expect(withoutRequestId(e.message)).toBe(
+      'elevenlabs voice: HTTP 400 (A voice with the voice_id no-such-voice was not found.)',
+    );
     const bad = createElevenLabsVoiceEngine(
       { baseUrl: el.url, apiKey: 'nope', model: 'eleven_multilingual_v2', voices: [] },
       http,
@@ -115,7 +117,7 @@ describe('the ElevenLabs voice engine', () => {
       () => new Error('no failure'),
       (x: unknown) => x as Error,
     );
-    expect(refused.message).toBe('elevenlabs voice: the API key was refused (Invalid API key)');
+    expect(withoutRequestId(refused.message)).toBe('elevenlabs voice: the API key was refused (Invalid API key)');
   });
 });
 

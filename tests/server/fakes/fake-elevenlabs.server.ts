@@ -292,6 +292,7 @@ export async function startFakeElevenLabs(opts: {
       };
     },
     { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests.' } },
+    { requestIdHeader: 'request-id' },
   );
   /**
    * With `rememberSpeech`: starts recognising and diarizing `wav` (Auto speaker count) now, so that a later

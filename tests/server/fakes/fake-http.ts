@@ -29,9 +29,15 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
+/**
+ * Starts a local server answering with `handle`. `rateLimitBody` is the vendor's 429 body (rateLimitNext);
+ * `requestIdHeader` the header in which the vendor names each request (OpenAI `x-request-id`, ElevenLabs
+ * `request-id`): every answer carries `req_<n>` there, n counting from 1.
+ */
 export async function startFakeServer(
   handle: (req: FakeRequest) => Promise<FakeResponse> | FakeResponse,
   rateLimitBody: object,
+  opts: { requestIdHeader?: string } = {},
 ): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   let limited = 0;
@@ -68,6 +74,7 @@ export async function startFakeServer(
           const isObj = !isBuf && typeof out.body === 'object';
           res.writeHead(out.status, {
             ...(isObj ? { 'content-type': 'application/json' } : {}),
+            ...(opts.requestIdHeader ? { [opts.requestIdHeader]: `req_${requests.indexOf(r) + 1}` } : {}),
             ...out.headers,
           });
           inFlight--;
@@ -109,4 +116,14 @@ export async function formBody(req: FakeRequest): Promise<FormData | undefined> 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An engine error's message without the vendor's request id the fake named (` [request id req_<n>]`, which
+ * http-client.ts EngineHttpError appends); asserts the id is there.
+ */
+export function withoutRequestId(message: string): string {
+  const id = / \[request id req_\d+\]$/;
+  if (!id.test(message)) throw new Error(`no vendor request id in: ${message}`);
+  return message.replace(id, '');
 }

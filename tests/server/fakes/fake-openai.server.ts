@@ -477,5 +477,6 @@ export async function startFakeOpenAi(
         code: 'rate_limit_exceeded',
       },
     },
+    { requestIdHeader: 'x-request-id' },
   );
 }
