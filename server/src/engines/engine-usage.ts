@@ -12,6 +12,7 @@
 import type { MeteredEngine, MeteredStage, SpendConfig } from '../config/spend.config.ts';
 import { DEFAULT_SPEND_CONFIG } from '../config/spend.config.ts';
 import { EngineHttpError } from './http-client.ts';
+import { addJobSpend } from './job-spend.ts';
 import {
   engineCapRefusals,
   engineCost,
@@ -185,6 +186,7 @@ export function createUsageMeter(
           const costUsd = units * price;
           engineUnits.inc({ ...labels, unit }, units);
           engineCost.inc(labels, costUsd);
+          addJobSpend(engine, costUsd);
           // The call went through: a usage row that cannot be written is counted, never fails the engine's work.
           await store
             .add({ month: utcMonth(now()), engine, stage, unit, units, costUsd })

@@ -356,6 +356,9 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
     expect(parsed[0].msg).toBe('job claimed');
     // The last stage's end and the completion are written by two awaits apart: either may come last.
     expect(parsed.map((l) => l.msg)).toContain('job completed');
+    // The completion line carries the job's estimated engine cost (network engines at the env file's prices).
+    const done = parsed.find((l) => l.msg === 'job completed') as { engine_cost_usd?: number } | undefined;
+    expect(done?.engine_cost_usd).toBeGreaterThan(0);
     const ended = parsed.filter((l) => l.msg === 'stage ended');
     expect(ended.map((l) => l.stage)).toEqual(expect.arrayContaining(['transcribe', 'translate', 'voice_over']));
     for (const l of ended) {
@@ -432,6 +435,13 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
     expect(units.find((s) => s.labels.engine === 'deepl')?.labels.unit).toBe('characters');
     expect(units.find((s) => s.labels.engine === 'openai')?.labels.unit).toBe('seconds');
     expect(samples(workerText, 'tarjama_engine_cost_usd_total').some((s) => s.value > 0)).toBe(true);
+    // Per job: the histogram of the ended job tries' engine cost holds this one, with its cost.
+    const jobCost = (name: string) =>
+      samples(workerText, name).find(
+        (s) => s.labels.job_type === 'video_translation' && s.labels.outcome === 'completed',
+      )?.value;
+    expect(jobCost('tarjama_job_engine_cost_usd_count')).toBe(1);
+    expect(jobCost('tarjama_job_engine_cost_usd_sum')).toBeGreaterThan(0);
     expect(workerText).toMatch(
       /^tarjama_engine_request_duration_seconds_count\{engine="elevenlabs",stage="voice"\} [1-9]/m,
     );

@@ -26,7 +26,8 @@ import { runRedub } from '../tracks/redub.runner.ts';
 import { insertFirstRevision } from '../tracks/tracks.repository.ts';
 import { queueNameOf } from './job-recovery.ts';
 import { queuePriorityOf } from './job-priority.ts';
-import { jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.registry.ts';
+import { jobEngineCost, jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.registry.ts';
+import { withJobSpend, type JobSpend } from '../../engines/job-spend.ts';
 import * as repo from './job.repository.ts';
 import { invalidateList } from './job-list.cache.ts';
 import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
@@ -106,14 +107,15 @@ export function createJobRunner(ctx: AppContext) {
     // The owner's list shows the job processing at once (not after the cache's next check).
     invalidateList(job.userId);
     try {
-      await runClaimed(job);
+      // The try's engine calls add up their estimated cost (engines/job-spend.ts).
+      await withJobSpend((spend) => runClaimed(job, spend));
     } finally {
       invalidateList(job.userId);
     }
   }
 
-  /** The try itself, on a job this worker claimed. */
-  async function runClaimed(job: repo.JobRow): Promise<void> {
+  /** The try itself, on a job this worker claimed; `spend` gathers its engine calls' estimated cost. */
+  async function runClaimed(job: repo.JobRow, spend: JobSpend): Promise<void> {
     const jobId = job.id;
     // A re-dub of a completed job (the editor): its own try, settled apart from the job's first charge.
     if (job.redub) return runRedub(ctx, job, withInput);
@@ -170,6 +172,8 @@ export function createJobRunner(ctx: AppContext) {
         );
     };
     const stored: string[] = [];
+    // How the try ended, for the per-job engine cost (tarjama_job_engine_cost_usd).
+    let outcome: 'completed' | 'failed' | 'retried' | 'handed_back' | 'deleted' | 'not_completed' = 'not_completed';
     try {
       await fsp.mkdir(workDir, { recursive: true });
       report('fetching', 0);
@@ -237,8 +241,15 @@ export function createJobRunner(ctx: AppContext) {
       if (!completed) for (const key of stored) await ctx.storage.delete(key);
       if (completed) {
         jobsFinished.inc({ outcome: 'completed' });
+        outcome = 'completed';
         ctx.logger.info(
-          { jobId, attempt, credits, seconds: Math.round(performance.now() - startedAt) / 1000 },
+          {
+            jobId,
+            attempt,
+            credits,
+            seconds: Math.round(performance.now() - startedAt) / 1000,
+            engine_cost_usd: Math.round(spend.costUsd * 1e6) / 1e6,
+          },
           'job completed',
         );
         if (job.mediaSeconds)
@@ -259,6 +270,7 @@ export function createJobRunner(ctx: AppContext) {
         for (const key of stored) await ctx.storage.delete(key).catch(() => undefined);
         if (await repo.handBack(ctx.db, jobId, attempt)) {
           jobsFinished.inc({ outcome: 'handed_back' });
+          outcome = 'handed_back';
           const priority = await queuePriorityOf(ctx.db, job.userId, jobId);
           await ctx.queue
             .send(queueNameOf(job.jobType), { version: 1, jobId }, { singletonKey: jobId, priority })
@@ -269,15 +281,18 @@ export function createJobRunner(ctx: AppContext) {
       }
       if (signal.aborted) {
         // Deleted while running: DELETE already gave the credits back.
+        outcome = 'deleted';
         for (const key of stored) await ctx.storage.delete(key).catch(() => undefined);
         return;
       }
       ctx.logger.warn({ err, jobId, attempt: job.attempts }, 'job try failed');
       const failure = failureOf(err);
       if (isPermanent(err) || job.attempts >= MAX_TRIES) {
+        outcome = 'failed';
         await fail(job, failure);
         return;
       }
+      outcome = 'retried';
       await repo.finishJob(
         ctx.db,
         job.id,
@@ -292,6 +307,7 @@ export function createJobRunner(ctx: AppContext) {
       );
       throw err;
     } finally {
+      jobEngineCost.observe({ job_type: job.jobType, outcome }, spend.costUsd);
       stages.end();
       clearInterval(beat);
       unregister();

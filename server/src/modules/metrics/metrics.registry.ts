@@ -29,6 +29,18 @@ export const realTimeFactor = new client.Histogram({
   registers: [registry],
 });
 
+/**
+ * The estimated engine cost of each job try this process ended (completed or failed), USD: the sum of its answered
+ * network-engine calls at the configured unit prices (engines/job-spend.ts); local engines cost 0.
+ */
+export const jobEngineCost = new client.Histogram({
+  name: 'tarjama_job_engine_cost_usd',
+  help: 'Estimated engine cost of each ended job try, USD',
+  labelNames: ['job_type', 'outcome'] as const,
+  buckets: [0, 0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
 /** Jobs this process finished, by outcome (completed, failed, handed_back). */
 export const jobsFinished = new client.Counter({
   name: 'tarjama_worker_jobs_total',
