@@ -237,6 +237,7 @@ export const EDITOR_ENDPOINTS = {
       'TRACKS_NOT_READY',
       'REVISION_CONFLICT',
       'INVALID_CUE',
+      'UNKNOWN_SPEAKER',
       'JOB_BUSY',
     ],
   },

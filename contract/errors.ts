@@ -89,6 +89,8 @@ export const ERRORS = {
     message: 'The tracks were changed elsewhere since you loaded them. Reload them and apply your change again.',
   },
   INVALID_CUE: { status: 400, message: 'A cue is not valid.' },
+  // A saved cue's `speaker` must be one of the tracks' `speakers` (issue 38: the editor adds speakers).
+  UNKNOWN_SPEAKER: { status: 400, message: 'A cue names a speaker who is not in the speakers.' },
   JOB_BUSY: { status: 409, message: 'This job is being processed. Try again when it has finished.' },
   NOTHING_TO_REDUB: { status: 400, message: 'Nothing changed since the last voice-over: there is nothing to re-dub.' },
   NO_VOICE_OVER: { status: 400, message: 'This job has no voice-over to re-dub.' },
@@ -375,7 +377,8 @@ export type EngineProblem = v.InferOutput<typeof EngineProblem>;
  * The body of every error answer (spec section 7: a body with `error` is a failure, `statusCode` is read).
  * Details by code: VALIDATION_FAILED `fields` (field -> English message), PAYMENT_REQUIRED `price` and `balance`,
  * RATE_LIMITED `retry_after_seconds`, INVALID_OTP `attempts_left`, REVISION_CONFLICT `revision` (the latest),
- * INVALID_CUE `track` (source or a language), `cue_id` and `problem` (a CUE_PROBLEMS value), FILE_TOO_LARGE `max_bytes`, NO_ENGINE `problems`,
+ * INVALID_CUE `track` (source or a language), `cue_id` and `problem` (a CUE_PROBLEMS value), UNKNOWN_SPEAKER `track`,
+ * `cue_id` and `speaker` (the id the cue names), FILE_TOO_LARGE `max_bytes`, NO_ENGINE `problems`,
  * VOICE_NOT_AVAILABLE `voice` and `language` (the voice id asked for and the base code it was asked for).
  */
 export const ErrorBody = v.looseObject({
@@ -395,6 +398,8 @@ export const ErrorBody = v.looseObject({
   track: v.optional(v.string()),
   cue_id: v.optional(v.string()),
   problem: v.optional(v.picklist(CUE_PROBLEMS)),
+  /** UNKNOWN_SPEAKER: the speaker id the cue names. */
+  speaker: v.optional(v.string()),
   /** GLOSSARY_CSV_INVALID: the line of the file (1 is the header) that is refused. */
   line: v.optional(finiteNumber()),
   /** GLOSSARY_CSV_INVALID: the column (a GLOSSARY_CSV_COLUMNS name) whose value or header is refused, when one is. */

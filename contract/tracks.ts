@@ -77,8 +77,9 @@ export type TracksResponse = v.InferOutput<typeof TracksResponse>;
  * PUT /v1/jobs/{id}/tracks: saves revision `revision + 1` from the tracks given (tracks left out stay as they
  * are). Refused with 409 REVISION_CONFLICT when `revision` is not the latest, 400 INVALID_CUE naming the cue for
  * end <= start, overlapping cues, negative times or empty text; `speakers` (optional: the whole list, renamed,
- * merged or re-voiced) refused with 400 VALIDATION_FAILED when a cue names a speaker not in it or a voice is not
- * one of the language's voices.
+ * merged, re-voiced, or with speakers added: the editor's "new speaker" and "split") refused with 400
+ * UNKNOWN_SPEAKER `{ track, cue_id, speaker }` when a cue names a speaker not in it, 400 VALIDATION_FAILED when a
+ * voice is not one of the language's voices.
  */
 export const SaveTracksRequest = v.object({
   revision: v.pipe(finiteNumber('revision is required'), v.integer('revision is a whole number'), v.minValue(1)),

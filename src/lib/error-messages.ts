@@ -56,6 +56,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   TRACKS_NOT_READY: msg`Only finished video or audio jobs can be edited.`,
   REVISION_CONFLICT: msg`This job was changed elsewhere since you opened it. Reload it to see the latest version.`,
   INVALID_CUE: msg`A subtitle has a problem: check its times and text.`,
+  UNKNOWN_SPEAKER: msg`A subtitle names a speaker who is not in the list of speakers. Choose one of the speakers for it.`,
   JOB_BUSY: msg`This job is being processed. Try again when it has finished.`,
   NOTHING_TO_REDUB: msg`Nothing changed since the last voice-over: there is nothing to re-dub.`,
   NO_VOICE_OVER: msg`This job has no voice-over to re-dub.`,

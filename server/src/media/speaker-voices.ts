@@ -60,7 +60,9 @@ export function espeakPitchParam(voice: string, pitch: number): number | undefin
 /**
  * Picks a voice for each speaker. `speakers` in order of first appearance with their median pitch (Hz); `voices`
  * the engine's voices the mode offers, best first; `more` further voices of the same engine used when the offered
- * ones run out; `chosen` a voice id the request named (it goes to the first speaker of its pitch class).
+ * ones run out; `chosen` a voice id the request named (it goes to the first speaker of its pitch class); `taken`
+ * voice ids (without `@<-p>`) other speakers already have: given to these speakers only once every other voice is
+ * used (a speaker the editor added, issue 38, never shares a voice while the engine has one free).
  * @returns per speaker id the engine's voice id (espeak-ng: with `@<-p>`), distinct while there are voices enough.
  */
 export function assignSpeakerVoices(opts: {
@@ -69,12 +71,13 @@ export function assignSpeakerVoices(opts: {
   voices: readonly Voice[];
   more?: readonly Voice[];
   chosen?: string;
+  taken?: readonly string[];
 }): Record<string, string> {
   const pool = [...new Map([...opts.voices, ...(opts.more ?? [])].map((v) => [v.id, v])).values()];
   if (!pool.length || !opts.speakers.length) return {};
   const targets = spreadPitches(opts.speakers.map((s) => s.pitch));
   const wants = targets.map((p): Voice['gender'] => (p < LOW_VOICE_BELOW ? 'male' : 'female'));
-  const used = new Set<string>();
+  const used = new Set<string>(opts.taken ?? []);
   const picked = new Array<Voice | undefined>(opts.speakers.length);
   const chosen = opts.chosen ? pool.find((v) => v.id === opts.chosen) : undefined;
   if (chosen) {

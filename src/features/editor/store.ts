@@ -28,6 +28,8 @@ export interface EditorState {
   time: number;
   /** Cue selected (the one the playhead is in, or the one last clicked), on `timingTrack`. */
   activeId: string | null;
+  /** Cues ticked in the list (ids on `timingTrack`), for "New speaker from the selected subtitles" (issue 38). */
+  picked: readonly string[];
   save: SaveState;
   /** Bumped on every change of the document; the autosave compares it with `savedVersion`. */
   version: number;
@@ -45,6 +47,9 @@ export interface EditorState {
   setTimingTrack: (track: TrackKey) => void;
   setTime: (seconds: number) => void;
   setActive: (id: string | null) => void;
+  /** Ticks cue `id` of `timingTrack`, or unticks it. */
+  togglePicked: (id: string) => void;
+  clearPicked: () => void;
   setSave: (save: SaveState, error?: string | null) => void;
   /** A save of `version` succeeded as `revision` (later edits stay pending). */
   saved: (revision: number, version: number) => void;
@@ -58,6 +63,7 @@ const initial = {
   timingTrack: 'source',
   time: 0,
   activeId: null,
+  picked: [] as readonly string[],
   save: 'saved' as SaveState,
   version: 0,
   savedVersion: 0,
@@ -99,10 +105,17 @@ export const useEditorStore = create<EditorState>((set, get) => ({
     const h = get().history;
     if (h?.future.length) set((s) => ({ history: redo(h), version: s.version + 1, save: afterEdit(s.save) }));
   },
-  setTarget: (target) => set((s) => ({ target, timingTrack: s.timingTrack === 'source' ? 'source' : target })),
-  setTimingTrack: (timingTrack) => set({ timingTrack, activeId: null }),
+  setTarget: (target) =>
+    set((s) => {
+      const timingTrack = s.timingTrack === 'source' ? 'source' : target;
+      return { target, timingTrack, picked: timingTrack === s.timingTrack ? s.picked : [] };
+    }),
+  setTimingTrack: (timingTrack) => set({ timingTrack, activeId: null, picked: [] }),
   setTime: (time) => set({ time }),
   setActive: (activeId) => set({ activeId }),
+  togglePicked: (id) =>
+    set((s) => ({ picked: s.picked.includes(id) ? s.picked.filter((x) => x !== id) : [...s.picked, id] })),
+  clearPicked: () => set({ picked: [] }),
   setSave: (save, error = null) => set({ save, saveError: error }),
   saved: (revision, version) =>
     set((s) => ({

@@ -99,12 +99,8 @@ export async function runRedub(
         const choice = plan.voices[lang];
         // A job in the speakers' own voices re-dubs with the clones it made (voice-clones.ts).
         const clones = job.voiceClone ? await savedClones(artifacts) : null;
-        const voiced = trackSegments(
-          revision.tracks.targets[lang].cues,
-          lang,
-          revision.tracks.speakers,
-          choice.engine.id,
-        );
+        // A speaker without a voice (one the editor added) gets one of its own (track-cues.ts speakerVoicesOf).
+        const voiced = trackSegments(revision.tracks.targets[lang].cues, lang, revision.tracks.speakers, choice);
         const speakerVoices = voicesUsed(voiced, choice).speakers;
         const segments = withClones(voiced, clones?.engine === choice.engine.id ? clones : null);
         const mine = outputs.filter((o) => normaliseLanguage(o.language) === lang);

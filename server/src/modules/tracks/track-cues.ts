@@ -15,6 +15,8 @@ import type { SavedSync } from '../../media/sync-report.ts';
 import type { TrackSync } from '../../../../contract/sync.ts';
 import { voicedSeconds } from '../jobs/pricing.ts';
 import type { DubSegment } from '../../media/stages/stage.ts';
+import type { VoiceChoice } from '../../engines/engine-choice.ts';
+import { assignSpeakerVoices } from '../../media/speaker-voices.ts';
 
 const PROBLEM_TEXT: Record<CueProblem, string> = {
   end_before_start: 'its end is not after its start',
@@ -101,25 +103,70 @@ export function warningsOf(tracks: StoredTracks): TrackWarnings {
 
 /**
  * The dub segments of a target track (the pipeline's rule, dub-segments.ts), each with its speaker's voice for
- * `language` from `speakers` (the engine's voice id, API id without `<engine>:`; only voices of `engineId` when
- * given: a voice of another engine is left to the language's voice).
+ * `language` from `speakers` (the engine's voice id, API id without `<engine>:`). `voice`: the language's voice
+ * (the re-dub's plan), or only its engine's id (then a voice of another engine is left to the language's voice).
+ * Given the plan's voice, a speaker heard in `cues` without a voice of that engine (one the editor added, issue
+ * 38) gets one of its own (speakerVoicesOf): never silently the language's voice while another speaker has it.
  */
 export function trackSegments(
   cues: TrackCue[],
   language: string,
   speakers: readonly TrackSpeaker[] = [],
-  engineId?: string,
+  voice?: VoiceChoice | string,
 ): DubSegment[] {
+  const segments = segmentsFromCues(
+    cues.map((c) => toCue(c, language)),
+    rulesFor(language).joiner,
+  );
+  const voices =
+    typeof voice === 'object'
+      ? speakerVoicesOf(segments, language, speakers, voice)
+      : chosenVoices(language, speakers, voice);
+  return segments.map((s) => (s.speaker && voices.has(s.speaker) ? { ...s, voice: voices.get(s.speaker) } : s));
+}
+
+/** Per speaker the voice chosen for `language` (engine voice id), only of `engineId` when given. */
+function chosenVoices(language: string, speakers: readonly TrackSpeaker[], engineId?: string): Map<string, string> {
   const voices = new Map<string, string>();
   for (const sp of speakers) {
     const id = sp.voices[language];
     const at = id?.indexOf(':') ?? -1;
     if (id && at > 0 && (!engineId || id.slice(0, at) === engineId)) voices.set(sp.id, id.slice(at + 1));
   }
-  return segmentsFromCues(
-    cues.map((c) => toCue(c, language)),
-    rulesFor(language).joiner,
-  ).map((s) => (s.speaker && voices.has(s.speaker) ? { ...s, voice: voices.get(s.speaker) } : s));
+  return voices;
+}
+
+/**
+ * The voice (engine voice id) of each speaker of `segments` in a dub by `choice`: the speaker's chosen voice of
+ * that engine; speakers without one, in order of first appearance: the first gets the language's voice (no entry:
+ * the segment keeps it, as a job of one speaker always did) unless a voiced speaker already speaks it, the others
+ * a voice of the engine no speaker of the track has, while the engine has enough (speaker-voices.ts; their pitch
+ * is unknown). Deterministic: the estimate and the re-dub give the same voices.
+ */
+export function speakerVoicesOf(
+  segments: readonly DubSegment[],
+  language: string,
+  speakers: readonly TrackSpeaker[],
+  choice: VoiceChoice,
+): Map<string, string> {
+  const voices = chosenVoices(language, speakers, choice.engine.id);
+  const base = (id: string) => id.replace(/@\d{1,2}$/, '');
+  const unvoiced = [...new Set(segments.flatMap((s) => (s.speaker && !voices.has(s.speaker) ? [s.speaker] : [])))];
+  if (!unvoiced.length) return voices;
+  const taken = [...voices.values()].map(base);
+  if (!taken.includes(choice.voice.id)) {
+    unvoiced.shift();
+    taken.push(choice.voice.id);
+  }
+  const picked = assignSpeakerVoices({
+    engineId: choice.engine.id,
+    speakers: unvoiced.map((id) => ({ id, pitch: 0 })),
+    voices: choice.offered,
+    more: choice.engine.voices(language),
+    taken,
+  });
+  for (const [id, v] of Object.entries(picked)) voices.set(id, v);
+  return voices;
 }
 
 /**

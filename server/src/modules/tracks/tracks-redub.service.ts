@@ -4,6 +4,8 @@
  */
 import crypto from 'node:crypto';
 import { AppError } from '../../errors.ts';
+import type { EnginePlan } from '../../engines/engine-choice.ts';
+import { NoEngineError, VoiceNotAvailableError } from '../../engines/engine.registry.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { RedubEstimateResponse, RedubRequest } from '../../../../contract/tracks.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
@@ -26,6 +28,25 @@ export function redubCredits(seconds: number, cloned = false): number {
   const rate = cloned ? PRICE_RATES.voice_clone : PRICE_RATES.voice_over;
   const perSecond = rate.credits / rate.per / 60; // rates are per minute
   return seconds > 0 ? Math.ceil(seconds * perSecond - 1e-9) : 0;
+}
+
+/**
+ * The voices a re-dub of `job` is planned with, as redub.runner.ts plans them; null when no engine can voice it now
+ * (the estimate then prices on the last dub's engine and the re-dub reports the engine's failure).
+ */
+function voicePlanOf(ctx: Ctx, job: jobsRepo.JobRow): EnginePlan | null {
+  try {
+    return ctx.engines.choose({
+      sourceLanguage: job.sourceLanguage,
+      targetLanguages: job.targetLanguages,
+      services: job.servicesRequested,
+      voiceMode: job.voiceOverMode ?? 'dubbing',
+      voices: job.voices,
+    });
+  } catch (err) {
+    if (err instanceof NoEngineError || err instanceof VoiceNotAvailableError) return null;
+    throw err;
+  }
 }
 
 interface RedubPlan {
@@ -51,12 +72,15 @@ async function planRedub(ctx: Ctx, userId: string, jobId: string, req: RedubRequ
   let removed = 0;
   const perLanguage: RedubEstimateResponse['languages'] = {};
   const clones = job.voiceClone ? await savedClones(artifacts) : null;
+  const plan = voicePlanOf(ctx, job);
   for (const lang of languages) {
     const before = await artifacts.readJson<SavedDub>(dubArtifact(lang));
-    const engineId = before?.voice.split(':')[0];
+    // The voices the re-dub will speak (redub.runner.ts plans the same), else the last dub's engine.
+    const choice = plan?.voices[lang];
+    const engineId = choice?.engine.id ?? before?.voice.split(':')[0];
     // A job in the speakers' own voices re-dubs with its clones (as redub.runner.ts does).
     const now = withClones(
-      trackSegments(tracks.targets[lang].cues, lang, tracks.speakers, engineId),
+      trackSegments(tracks.targets[lang].cues, lang, tracks.speakers, choice ?? engineId),
       clones?.engine === engineId ? clones : null,
     );
     const c = redubChanges(now, before?.segments ?? null);

@@ -74,7 +74,8 @@ function present(revision: number, tracks: StoredTracks, job: jobsRepo.JobRow): 
 /**
  * Checks the speakers of tracks about to be saved (issue 19): ids used once, each voice one of its target language's
  * voices (GET /v1/capabilities; an espeak-ng voice may carry `@<pitch>`), every cue's speaker in the list.
- * @throws AppError VALIDATION_FAILED naming the field.
+ * @throws AppError VALIDATION_FAILED naming the field; UNKNOWN_SPEAKER `{ track, cue_id, speaker }` for a cue
+ *   naming a speaker who is not in `speakers`.
  */
 function checkSpeakers(ctx: Ctx, tracks: StoredTracks): void {
   const refuse = (field: string, message: string): never => {
@@ -97,7 +98,11 @@ function checkSpeakers(ctx: Ctx, tracks: StoredTracks): void {
   for (const [track, cues] of all)
     for (const c of cues)
       if (c.speaker && !ids.has(c.speaker))
-        refuse(`${track}.cues`, `cue ${c.id} names speaker ${c.speaker}, who is not in the speakers`);
+        throw new AppError(
+          'UNKNOWN_SPEAKER',
+          `Cue ${c.id} of the ${track} track names speaker ${c.speaker}, who is not in the speakers: add them to speakers or give the cue one of theirs.`,
+          { track, cue_id: c.id, speaker: c.speaker },
+        );
 }
 
 /** `res` with every dubbed target's sync per cue (the job's sync artifacts, sync-report.ts; issue 20 item 1). */

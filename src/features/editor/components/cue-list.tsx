@@ -25,6 +25,8 @@ export function CueList({ doc, seek }: CueListProps) {
   const activeId = useEditorStore((s) => s.activeId);
   const edit = useEditorStore((s) => s.edit);
   const setActive = useEditorStore((s) => s.setActive);
+  const picked = useEditorStore((s) => s.picked);
+  const onPick = useEditorStore((s) => s.togglePicked);
   const list = useRef<HTMLOListElement>(null);
 
   const source = doc.tracks.source ?? NONE;
@@ -98,6 +100,8 @@ export function CueList({ doc, seek }: CueListProps) {
             row={row}
             index={index}
             active={row.cue.id === activeId}
+            picked={picked.includes(row.cue.id)}
+            onPick={onPick}
             columns={columns}
             timingColumn={timingColumn}
             onSelect={onSelect}

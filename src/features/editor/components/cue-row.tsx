@@ -19,6 +19,9 @@ interface CueRowProps {
   row: CueRowData;
   index: number;
   active: boolean;
+  /** Ticked for "New speaker from the selected subtitles" (issue 38). */
+  picked: boolean;
+  onPick: (id: string) => void;
   /** Columns in reading order: [source, target]; `timingColumn` is the one the row's own cue belongs to. */
   columns: readonly [Column, Column];
   timingColumn: 0 | 1;
@@ -30,7 +33,7 @@ interface CueRowProps {
 
 /** One row of the cue list: its number and times, and the source and target texts side by side. */
 export const CueRow = memo(function CueRow(props: CueRowProps) {
-  const { row, index, active, columns, timingColumn, onSelect, onText, onTimes, onNext } = props;
+  const { row, index, active, picked, onPick, columns, timingColumn, onSelect, onText, onTimes, onNext } = props;
   const { t } = useLingui();
   const n = index + 1;
   const cellOf = (column: 0 | 1) => {
@@ -67,7 +70,16 @@ export const CueRow = memo(function CueRow(props: CueRowProps) {
       style={speakerStripe(row.cue.speaker)}
     >
       <div className="cue-times">
-        <span className="cue-number">{n}</span>
+        <label className="cue-pick">
+          <input
+            type="checkbox"
+            checked={picked}
+            onChange={() => onPick(row.cue.id)}
+            aria-label={t`Select subtitle ${n}`}
+            data-testid="cue-pick"
+          />
+          <span className="cue-number">{n}</span>
+        </label>
         <CueSpeaker cue={row.cue} track={columns[timingColumn].track} number={n} />
         <TimeInput
           value={row.cue.start}

@@ -121,7 +121,7 @@ export function EditorPage() {
         <div className="editor-layout">
           <div className="editor-list-column">
             <EditToolbar split={actions.split} merge={actions.merge} insert={actions.insert} remove={actions.remove} />
-            <SpeakerPanel />
+            <SpeakerPanel job={job} />
             <ProToolbar jobId={job.id} actions={proActions} />
             {findOpen ? <FindReplacePanel doc={doc} seek={actions.seek} /> : null}
             <CueList doc={doc} seek={actions.seek} />

@@ -1,31 +1,75 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSpeakerName } from '../speaker-name.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { JobResponse } from '../../../../contract/jobs.ts';
+import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { languageLabel } from '../../../config/languages.ts';
 import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../../studio/capabilities.ts';
 import { voiceName } from '../../studio/voice-name.ts';
-import { mergeSpeakers, renameSpeaker, setSpeakerVoice, speakerColour } from '../speakers.ts';
+import type { EditorDoc } from '../model.ts';
+import {
+  canSplitSpeaker,
+  freeVoices,
+  mergeSpeakers,
+  newSpeakerFromCues,
+  nextSpeakerId,
+  renameSpeaker,
+  setSpeakerVoice,
+  speakerColour,
+  splitSpeaker,
+} from '../speakers.ts';
 import { selectDoc, useEditorStore } from '../store.ts';
 import './speakers.css';
 
 /**
  * The job's speakers (issue 19): each with its colour (the same on the cue list and the waveform), its name to
- * rename, its voice in the target language shown (with a sample to hear) and a merge into another speaker. Shown
- * only when the job found two speakers or more. Edits go through the store (undo, autosave).
+ * rename, its voice in the target language shown (with a sample to hear; a speaker without a voice of its own shows
+ * the job's voice, which it is dubbed with) and a merge into another speaker. Issue 38: "New speaker from the
+ * selected subtitles" (the ticked cues, else the selected one) and, per speaker, "Split from the playhead" (its
+ * cues from the cue under the playhead on) make a new speaker with its own colour and a voice no other speaker
+ * has (freeVoices). Edits go through the store (undo, autosave).
  */
-export function SpeakerPanel() {
+export function SpeakerPanel({ job }: { job: JobResponse }) {
   const { t, i18n } = useLingui();
   const nameOf = useSpeakerName();
-  const speakers = useEditorStore((s) => selectDoc(s)?.speakers);
+  const doc = useEditorStore(selectDoc);
+  const speakers = doc?.speakers ?? [];
   const target = useEditorStore((s) => s.target);
+  const timingTrack = useEditorStore((s) => s.timingTrack);
+  const time = useEditorStore((s) => s.time);
+  const activeId = useEditorStore((s) => s.activeId);
+  const picked = useEditorStore((s) => s.picked);
+  const clearPicked = useEditorStore((s) => s.clearPicked);
   const edit = useEditorStore((s) => s.edit);
   const caps = useCapabilitiesStore((s) => s.languages);
   const load = useCapabilitiesStore((s) => s.load);
   const audio = useRef<HTMLAudioElement | null>(null);
   const [mergeInto, setMergeInto] = useState<Record<string, string>>({});
   useEffect(() => void load(), [load]);
-  if (!speakers || speakers.length < 2) return null;
-  const current = (id: string) => speakers.find((s) => s.id === id)?.voices[target] ?? '';
+  if (!doc) return null;
+  const jobVoices = job.voices ?? {};
+  const current = (id: string) => speakers.find((s) => s.id === id)?.voices[target] ?? jobVoices[target] ?? '';
+  // A new speaker's voice in every dubbed language, none of the others' (the server picks one where none is free).
+  const dubbed = job.services_requested.includes('voice_over')
+    ? Object.keys(doc.tracks).filter((k) => k !== 'source' && k !== normaliseLanguage(doc.sourceLanguage))
+    : [];
+  const newVoices = (d: EditorDoc) =>
+    freeVoices(
+      d.speakers ?? [],
+      dubbed,
+      Object.fromEntries(dubbed.map((l) => [l, voicesFor(caps, l, 'standard')])),
+      jobVoices,
+      Object.fromEntries(dubbed.map((l) => [l, job.dub_segments?.[l]?.speaker_voices ?? {}])),
+    );
+  const timingIds = new Set((doc.tracks[timingTrack] ?? []).map((c) => c.id));
+  const chosen = picked.filter((id) => timingIds.has(id));
+  const from = chosen.length ? chosen : activeId && timingIds.has(activeId) ? [activeId] : [];
+  const count = chosen.length;
+  const full = nextSpeakerId(speakers) === null;
+  const addSpeaker = () => {
+    edit((d) => newSpeakerFromCues(d, timingTrack, from, newVoices(d)));
+    clearPicked();
+  };
   const voices = target ? voicesFor(caps, target, 'standard') : [];
   // A speaker's voice is of the engine its language is dubbed with (the server voices one engine per language).
   const engineOf = (voiceId: string) => voiceId.split(':')[0];
@@ -40,9 +84,34 @@ export function SpeakerPanel() {
   };
   return (
     <section className="speaker-panel" aria-label={t`Speakers`} data-testid="speaker-panel">
-      <h2 className="speaker-title">
-        <Trans>Speakers</Trans>
-      </h2>
+      <div className="speaker-head">
+        <h2 className="speaker-title">
+          <Trans>Speakers</Trans>
+        </h2>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          data-testid="speaker-new"
+          disabled={!from.length || full}
+          onClick={addSpeaker}
+        >
+          {chosen.length ? (
+            <Trans>New speaker from the selected subtitles ({count})</Trans>
+          ) : (
+            <Trans>New speaker from this subtitle</Trans>
+          )}
+        </button>
+      </div>
+      {!from.length && !full ? (
+        <p className="muted speaker-hint">
+          <Trans>Tick subtitles in the list to make them a new speaker.</Trans>
+        </p>
+      ) : null}
+      {full ? (
+        <p className="muted speaker-hint">
+          <Trans>This job has the most speakers it can hold. Merge two speakers to add another.</Trans>
+        </p>
+      ) : null}
       <ul className="speaker-list">
         {speakers.map((sp) => {
           const voice = current(sp.id);
@@ -95,26 +164,40 @@ export function SpeakerPanel() {
                   </button>
                 </>
               ) : null}
-              <select
-                className="input speaker-merge"
-                value={into}
-                aria-label={t`Speaker to merge ${nameOf(sp)} into`}
-                onChange={(e) => setMergeInto({ ...mergeInto, [sp.id]: e.target.value })}
-              >
-                {others.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {nameOf(o)}
-                  </option>
-                ))}
-              </select>
               <button
                 type="button"
                 className="btn btn-outline btn-sm"
-                data-testid="speaker-merge"
-                onClick={() => into && edit((doc) => mergeSpeakers(doc, sp.id, into))}
+                data-testid="speaker-split"
+                disabled={!canSplitSpeaker(doc, sp.id, time)}
+                title={t`The subtitles of ${nameOf(sp)} from the playhead on become a new speaker`}
+                onClick={() => edit((d) => splitSpeaker(d, sp.id, time, newVoices(d)))}
               >
-                <Trans>Merge</Trans>
+                <Trans>Split from the playhead</Trans>
               </button>
+              {others.length ? (
+                <>
+                  <select
+                    className="input speaker-merge"
+                    value={into}
+                    aria-label={t`Speaker to merge ${nameOf(sp)} into`}
+                    onChange={(e) => setMergeInto({ ...mergeInto, [sp.id]: e.target.value })}
+                  >
+                    {others.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {nameOf(o)}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    data-testid="speaker-merge"
+                    onClick={() => into && edit((d) => mergeSpeakers(d, sp.id, into))}
+                  >
+                    <Trans>Merge</Trans>
+                  </button>
+                </>
+              ) : null}
             </li>
           );
         })}
