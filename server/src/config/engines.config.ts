@@ -78,6 +78,13 @@ export const enginesEnv = {
   OPENAI_MAX_CONCURRENT: optionalInt(1, 256),
   OPENAI_REQUESTS_PER_MINUTE: optionalInt(0, 1_000_000),
   /**
+   * Shared by every ElevenLabs stage (voice, speakers, separation). ElevenLabs bounds requests in flight per plan
+   * (its "concurrency limit": 2 on Free, 3 Starter, 5 Creator, 10 Pro) and answers 429
+   * `too_many_concurrent_requests` over it: set it to the plan's figure.
+   */
+  ELEVENLABS_MAX_CONCURRENT: optionalInt(1, 256),
+  ELEVENLABS_REQUESTS_PER_MINUTE: optionalInt(0, 1_000_000),
+  /**
    * Seconds one chat-completions translation request may take (a model writes a 40-paragraph answer for minutes);
    * a request that ran out of this time is not sent again while the model may still be writing the first.
    */
@@ -166,7 +173,7 @@ export interface EnginesConfig {
    * Bounds of each network engine's requests from one process (engine-gate.ts); absent: ENGINE_DEFAULT_LIMITS.
    * `openai` is shared by the OpenAI-compatible stages.
    */
-  limits?: { deepl: EngineLimits; libretranslate: EngineLimits; openai: EngineLimits };
+  limits?: { deepl: EngineLimits; libretranslate: EngineLimits; openai: EngineLimits; elevenlabs?: EngineLimits };
   /** Seconds one chat-completions translation request may take; absent: 600. */
   openaiTranslationTimeoutSeconds?: number;
   /** Estimated tokens of texts per chat-completions translation request (batches.ts); absent: 4,000. */
@@ -298,6 +305,7 @@ export function toEnginesConfig(e: EnginesEnv): EnginesConfig {
       deepl: limitsOf(e.DEEPL_MAX_CONCURRENT, e.DEEPL_REQUESTS_PER_MINUTE),
       libretranslate: limitsOf(e.LIBRETRANSLATE_MAX_CONCURRENT, e.LIBRETRANSLATE_REQUESTS_PER_MINUTE),
       openai: limitsOf(e.OPENAI_MAX_CONCURRENT, e.OPENAI_REQUESTS_PER_MINUTE),
+      elevenlabs: limitsOf(e.ELEVENLABS_MAX_CONCURRENT, e.ELEVENLABS_REQUESTS_PER_MINUTE),
     },
     openaiTranslationTimeoutSeconds: e.OPENAI_TRANSLATION_TIMEOUT_SECONDS,
     openaiTranslationBatchMaxTokens: e.OPENAI_TRANSLATION_BATCH_MAX_TOKENS,

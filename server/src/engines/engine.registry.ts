@@ -103,11 +103,13 @@ export function buildEngines(config: EnginesConfig, meter: UsageMeter = createUs
   // Each network engine's requests pass through its own gate (ENGINE_MAX_CONCURRENT, *_REQUESTS_PER_MINUTE...);
   // the OpenAI-compatible stages share one.
   const limits = config.limits;
-  const http = (engine: 'deepl' | 'libretranslate' | 'openai') => ({
+  const http = (engine: 'deepl' | 'libretranslate' | 'openai' | 'elevenlabs') => ({
     ...config.http,
     gate: createEngineGate(limits?.[engine] ?? ENGINE_DEFAULT_LIMITS),
   });
   const openaiGate = http('openai');
+  // The ElevenLabs stages share one too: the plan's concurrency limit is the account's (ELEVENLABS_MAX_CONCURRENT).
+  const elevenLabsGate = http('elevenlabs');
   const openaiHttp = (stage: 'speech' | 'translation' | 'voice' | 'speakers') => ({
     ...openaiGate,
     meter: meter.of('openai', stage),
@@ -142,7 +144,10 @@ export function buildEngines(config: EnginesConfig, meter: UsageMeter = createUs
   // ElevenLabs first: the voices made for dubbing, when an operator pays for them.
   if (config.elevenLabsVoice)
     set.voice.push(
-      createElevenLabsVoiceEngine(config.elevenLabsVoice, { ...config.http, meter: meter.of('elevenlabs', 'voice') }),
+      createElevenLabsVoiceEngine(config.elevenLabsVoice, {
+        ...elevenLabsGate,
+        meter: meter.of('elevenlabs', 'voice'),
+      }),
     );
   if (openai.voice)
     set.voice.push(
@@ -151,7 +156,10 @@ export function buildEngines(config: EnginesConfig, meter: UsageMeter = createUs
   if (openai.speakers) set.speakers!.push(createOpenAiSpeakersEngine(openai.speakers, openaiHttp('speakers')));
   if (config.elevenLabs)
     set.speakers!.push(
-      createElevenLabsSpeakersEngine(config.elevenLabs, { ...config.http, meter: meter.of('elevenlabs', 'speakers') }),
+      createElevenLabsSpeakersEngine(config.elevenLabs, {
+        ...elevenLabsGate,
+        meter: meter.of('elevenlabs', 'speakers'),
+      }),
     );
   // Metered as ElevenLabs (its cap) also when SEPARATION_BASE_URL points at another server of the same contract.
   if (config.separation)

@@ -161,8 +161,19 @@ export async function startFakeElevenLabs(opts: {
   rememberSpeech?: boolean;
   /** Characters of text-to-speech the account has left (default: no quota). */
   characterQuota?: number;
+  /**
+   * The plan's concurrency limit (text-to-speech requests in flight; default: none): a request over it is answered
+   * 429 `too_many_concurrent_requests`, as ElevenLabs documents.
+   */
+  maxConcurrent?: number;
 }): Promise<
-  FakeServer & { clones: Map<string, FakeClone>; isolation: FakeIsolation; recogniseAhead: (wav: Buffer) => void }
+  FakeServer & {
+    clones: Map<string, FakeClone>;
+    isolation: FakeIsolation;
+    recogniseAhead: (wav: Buffer) => void;
+    /** Text-to-speech requests answered 429 over `maxConcurrent` so far. */
+    concurrencyRefusals: () => number;
+  }
 > {
   const sphinx = createPocketsphinxEngine();
   const quota = opts.characterQuota === undefined ? undefined : { left: opts.characterQuota };
@@ -184,6 +195,8 @@ export async function startFakeElevenLabs(opts: {
   };
   const clones = new Map<string, FakeClone>();
   const isolation = newFakeIsolation();
+  let ttsInFlight = 0;
+  let concurrencyRefusals = 0;
   const server = await startFakeServer(
     async (req) => {
       if (req.headers['xi-api-key'] !== opts.apiKey)
@@ -213,7 +226,21 @@ export async function startFakeElevenLabs(opts: {
           },
         };
       const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url);
-      if (req.method === 'POST' && tts) return textToSpeech(req, decodeURIComponent(tts[1]), clones, quota);
+      if (req.method === 'POST' && tts) {
+        if (opts.maxConcurrent !== undefined && ttsInFlight >= opts.maxConcurrent) {
+          concurrencyRefusals++;
+          return {
+            status: 429,
+            body: { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests.' } },
+          };
+        }
+        ttsInFlight++;
+        try {
+          return await textToSpeech(req, decodeURIComponent(tts[1]), clones, quota);
+        } finally {
+          ttsInFlight--;
+        }
+      }
       const cloning = await handleVoiceCloning(req, url, clones);
       if (cloning) return cloning;
       const isolated = await handleAudioIsolation(req, url, isolation);
@@ -299,5 +326,5 @@ export async function startFakeElevenLabs(opts: {
    * speech-to-text request of the same bytes is answered from memory without waiting for all of it.
    */
   const recogniseAhead = (wav: Buffer) => void recognition(wav, true, undefined).catch(() => undefined);
-  return Object.assign(server, { clones, isolation, recogniseAhead });
+  return Object.assign(server, { clones, isolation, recogniseAhead, concurrencyRefusals: () => concurrencyRefusals });
 }
