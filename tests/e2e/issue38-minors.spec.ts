@@ -1,0 +1,80 @@
+/**
+ * Issue 38 item 4, the minors a user sees in Chromium against the real server: the caption over the editor's video
+ * is readable and above the native controls (desktop and phone).
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { formatTime, parseTime } from '../../src/features/editor/rows.ts';
+import { chooseVideo, configureSpanish, signInFresh } from './helpers.ts';
+
+/** Chromium's native control bar: its buttons' top edge is 60 px above the <video>'s bottom (measured). */
+const CONTROLS_PX = 60;
+
+test.describe('the editor', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    page = await context.newPage();
+    await signInFresh(page, context.request, 'minors-editor');
+    await page.goto('/studio');
+    await chooseVideo(page);
+    await expect(page.getByText(/• Ready to process/)).toBeVisible();
+    await configureSpanish(page, false);
+    await page.getByRole('button', { name: 'Start Processing' }).click();
+    const row = page.getByTestId('job-row').first();
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 5_000 });
+    }).toPass({ timeout: 180_000, intervals: [3_000] });
+    await row.getByTestId('edit-job').click();
+    await expect(page).toHaveURL(/\/jobs\/[^/]+\/edit$/);
+    await expect(page.getByTestId('cue-row').first()).toBeVisible();
+  });
+
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  /** The drawn caption's font size, the picture's height and the caption's distance above the player's bottom. */
+  const captionFit = () =>
+    page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="editor-media"]')!;
+      const caption = document.querySelector<HTMLElement>('[data-testid="caption-target"]')!;
+      const v = video.getBoundingClientRect();
+      const c = caption.getBoundingClientRect();
+      return {
+        font: parseFloat(getComputedStyle(caption).fontSize),
+        picture: Math.min(v.height, (v.width * video.videoHeight) / video.videoWidth),
+        clearance: v.bottom - c.bottom,
+        inside: c.top >= v.top && c.left >= v.left - 1 && c.right <= v.right + 1,
+      };
+    });
+
+  test('the caption over the video is readable and above the seek bar, on desktop and phone', async () => {
+    const start = parseTime(await page.getByTestId('cue-start').first().inputValue());
+    await page.getByTestId('editor-media').evaluate((v: HTMLVideoElement, s) => {
+      v.pause();
+      v.currentTime = s;
+    }, start + 0.2);
+    await expect(page.getByTestId('playhead')).toHaveText(formatTime(start + 0.2));
+    await expect(page.getByTestId('caption-target')).toBeVisible();
+    for (const size of [null, { width: 375, height: 812 }]) {
+      if (size) await page.setViewportSize(size);
+      const where = size ? 'phone' : 'desktop';
+      await expect(async () => {
+        const fit = await captionFit();
+        expect(fit.font, `${where}: font size (px)`).toBeGreaterThanOrEqual(14);
+        expect(fit.font, `${where}: font size against the picture's height`).toBeGreaterThanOrEqual(0.04 * fit.picture);
+        expect(fit.clearance, `${where}: the caption ends above the native controls`).toBeGreaterThanOrEqual(
+          CONTROLS_PX,
+        );
+        expect(fit.inside, `${where}: the caption is over the picture`).toBe(true);
+      }).toPass({ timeout: 5_000 });
+      // For a reviewer's eye: the player with its caption, under test-results/e2e/<test>/.
+      await page.locator('.media-frame').screenshot({ path: test.info().outputPath(`caption-${where}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+});
