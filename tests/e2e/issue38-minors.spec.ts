@@ -1,6 +1,6 @@
 /**
  * Issue 38 item 4, the minors a user sees in Chromium against the real server: the caption over the editor's video
- * is readable and above the native controls (desktop and phone).
+ * is readable and above the native controls (desktop and phone); the editor's text boxes show every line whole.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { formatTime, parseTime } from '../../src/features/editor/rows.ts';
@@ -75,6 +75,34 @@ test.describe('the editor', () => {
       // For a reviewer's eye: the player with its caption, under test-results/e2e/<test>/.
       await page.locator('.media-frame').screenshot({ path: test.info().outputPath(`caption-${where}.png`) });
     }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  test('the cue text boxes show every line whole', async () => {
+    const box = page.locator('[data-testid="cue-text"][data-track="es"]').first();
+    const clipped = () =>
+      page
+        .getByTestId('cue-text')
+        .evaluateAll((els) =>
+          els.filter((e) => e.scrollHeight > e.clientHeight + 1).map((e) => (e as HTMLTextAreaElement).value),
+        );
+    expect(await clipped()).toEqual([]);
+    for (const text of [
+      'Y así, mis compatriotas estadounidenses:\nno pregunten qué puede hacer su país por ustedes',
+      'Y así, mis compatriotas:\nno pregunten qué puede hacer su país\npor ustedes',
+    ]) {
+      await box.fill(text);
+      await expect.poll(clipped).toEqual([]);
+      // Each line is drawn whole: the box is at least as tall as its lines.
+      const { height, lineHeight, lines } = await box.evaluate((e) => ({
+        height: e.clientHeight,
+        lineHeight: parseFloat(getComputedStyle(e).lineHeight),
+        lines: (e as HTMLTextAreaElement).value.split('\n').length,
+      }));
+      expect(height).toBeGreaterThanOrEqual(lines * lineHeight);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(clipped).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 });
