@@ -41,3 +41,12 @@ export function tooShortToIdentify(text: string): boolean {
   if (letters < OWN_WORDS_MIN_LETTERS.script) return true;
   return letters < OWN_WORDS_MIN_LETTERS.latin && !OWN_SCRIPT.test(text);
 }
+
+/** The extensions a subtitles-or-transcript file may have (the server refuses others: SOURCE_SUBTITLES_INVALID). */
+export const OWN_WORDS_EXTENSIONS = ['srt', 'vtt', 'txt'] as const;
+
+/** True when `filename` ends in one of OWN_WORDS_EXTENSIONS (any case). */
+export function isOwnWordsFile(filename: string): boolean {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 && (OWN_WORDS_EXTENSIONS as readonly string[]).includes(filename.slice(dot + 1).toLowerCase());
+}

@@ -1,13 +1,17 @@
 /**
  * Issue 38 item 4, the minors a user sees in Chromium against the real server: the caption over the editor's video
- * is readable and above the native controls (desktop and phone); the editor's text boxes show every line whole.
+ * is readable and above the native controls (desktop and phone); the editor's text boxes show every line whole; the
+ * studio's subtitles field refuses a WAV when it is picked and is a labelled button with the file's name.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { formatTime, parseTime } from '../../src/features/editor/rows.ts';
 import { chooseVideo, configureSpanish, signInFresh } from './helpers.ts';
 
 /** Chromium's native control bar: its buttons' top edge is 60 px above the <video>'s bottom (measured). */
 const CONTROLS_PX = 60;
+const WAV = path.resolve('../shared/testdata/audio/jfk.wav');
 
 test.describe('the editor', () => {
   test.describe.configure({ mode: 'serial' });
@@ -104,5 +108,34 @@ test.describe('the editor', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(clipped).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 860 });
+  });
+});
+
+test.describe('the studio’s own subtitles', () => {
+  test('a WAV is refused when picked; the field is a labelled button with the file name', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInFresh(page, request, 'minors-words');
+    await page.goto('/studio');
+    await chooseVideo(page);
+    await expect(page.getByText(/• Ready to process/)).toBeVisible();
+    const field = page.locator('.words-file');
+    await expect(field.getByRole('button', { name: /^Choose file/ })).toBeVisible();
+    await expect(field).toContainText('No file chosen');
+    await page.getByTestId('words-file').setInputFiles(WAV);
+    await expect(field.getByRole('alert')).toHaveText(
+      '“jfk.wav” is not a subtitle or transcript file: choose an .srt, .vtt or .txt file.',
+    );
+    await expect(field).not.toContainText('Ready');
+    await expect(field).toContainText('No file chosen');
+
+    const words = testInfo.outputPath('jfk.srt');
+    fs.mkdirSync(path.dirname(words), { recursive: true });
+    fs.writeFileSync(words, '1\n00:00:00,500 --> 00:00:03,000\nAnd so, my fellow Americans.\n');
+    await page.getByTestId('words-file').setInputFiles(words);
+    await expect(field).toContainText('jfk.srt');
+    await expect(field).toContainText('Ready');
+    await expect(field.getByRole('alert')).toHaveCount(0);
   });
 });
