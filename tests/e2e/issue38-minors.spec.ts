@@ -1,7 +1,8 @@
 /**
  * Issue 38 item 4, the minors a user sees in Chromium against the real server: the caption over the editor's video
  * is readable and above the native controls (desktop and phone); the editor's text boxes show every line whole; the
- * studio's subtitles field refuses a WAV when it is picked and is a labelled button with the file's name.
+ * studio's subtitles field refuses a WAV when it is picked and is a labelled button with the file's name; own
+ * subtitles timed past the end of the video are pointed out before Start.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -137,5 +138,35 @@ test.describe('the studio’s own subtitles', () => {
     await expect(field).toContainText('jfk.srt');
     await expect(field).toContainText('Ready');
     await expect(field.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('own subtitles timed past the end of the video are pointed out before Start', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInFresh(page, request, 'minors-late');
+    const words = testInfo.outputPath('late.srt');
+    fs.mkdirSync(path.dirname(words), { recursive: true });
+    fs.writeFileSync(
+      words,
+      '1\n00:00:00,500 --> 00:00:03,000\nAnd so, my fellow Americans.\n\n' +
+        '2\n00:00:28,000 --> 00:00:31,500\nAsk not what your country can do for you.\n',
+    );
+    await page.goto('/studio');
+    await chooseVideo(page);
+    await expect(page.getByText(/• Ready to process/)).toBeVisible();
+    await configureSpanish(page, false);
+    await page.getByTestId('words-file').setInputFiles(words);
+    await expect(page.locator('.words-file')).toContainText('Ready');
+    const warning = page.getByTestId('words-past-end');
+    await expect(warning).toHaveText(
+      /^Your subtitles run to 0:3\d but the video is 0:1\d long: is it the right file\?$/,
+    );
+    const start = page.getByRole('button', { name: 'Start Processing' });
+    await expect(start).toBeDisabled();
+    // The file removed, the job can start again.
+    await page.locator('.words-file').getByRole('button', { name: 'Remove' }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(start).toBeEnabled();
   });
 });

@@ -6,12 +6,13 @@ import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
 import { useStudioStore } from '../store.ts';
-import { isOwnWordsFile, ownWordsText, tooShortToIdentify } from '../../../../contract/own-words.ts';
+import { isOwnWordsFile, ownWordsText, ownWordsTimes, tooShortToIdentify } from '../../../../contract/own-words.ts';
 
 /**
  * The video tab's optional second file: the user's own subtitles or transcript (.srt, .vtt, .txt), used instead of
  * speech recognition (`source_subtitles_url`). Uploaded like a document; its upload id is kept in the config.
  * A file of another kind is refused when it is picked (issue 38 item 4: a WAV was "Ready" and refused at Start).
+ * The latest cue times are kept so the studio can compare them with the media's length before Start.
  */
 export function WordsFile() {
   const { t, i18n } = useLingui();
@@ -37,6 +38,7 @@ export function WordsFile() {
       update('media', {
         wordsUploadId: view.id,
         wordsTooShort: tooShortToIdentify(ownWordsText(text, extension)),
+        wordsTimes: ownWordsTimes(text, extension) ?? undefined,
       });
     } catch (error) {
       toast({
@@ -63,7 +65,7 @@ export function WordsFile() {
             className="btn btn-ghost btn-sm"
             onClick={() => {
               void getUploadWorker().removeUpload(upload.id);
-              update('media', { wordsUploadId: undefined, wordsTooShort: undefined });
+              update('media', { wordsUploadId: undefined, wordsTooShort: undefined, wordsTimes: undefined });
             }}
           >
             <Trans>Remove</Trans>
