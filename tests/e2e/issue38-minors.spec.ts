@@ -2,7 +2,8 @@
  * Issue 38 item 4, the minors a user sees in Chromium against the real server: the caption over the editor's video
  * is readable and above the native controls (desktop and phone); the editor's text boxes show every line whole; the
  * studio's subtitles field refuses a WAV when it is picked and is a labelled button with the file's name; own
- * subtitles timed past the end of the video are pointed out before Start.
+ * subtitles timed past the end of the video are pointed out before Start; the landing page and the pricing page's
+ * buttons say what they do.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -169,4 +170,15 @@ test.describe('the studio’s own subtitles', () => {
     await expect(warning).toHaveCount(0);
     await expect(start).toBeEnabled();
   });
+});
+
+test('the landing and pricing buttons say what they do', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Watch Demo')).toHaveCount(0);
+  await page.getByRole('link', { name: 'See how it works' }).click();
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeInViewport();
+  await page.goto('/pricing');
+  const business = page.locator('[data-testid="plan-card"][data-plan="business"]');
+  await expect(business.getByRole('button')).toHaveText('Choose Business');
+  await expect(page.getByText('Contact Sales')).toHaveCount(0);
 });
