@@ -50,6 +50,7 @@ export function SpeakerPanel() {
           const offered = voices.filter((v) => !voice || engineOf(v.id) === engineOf(voice));
           const others = speakers.filter((o) => o.id !== sp.id);
           const into = mergeInto[sp.id] ?? others[0]?.id;
+          const name = nameOf(sp);
           return (
             <li key={sp.id} className="speaker-item" data-testid="speaker-item" data-speaker={sp.id}>
               <span
@@ -95,26 +96,33 @@ export function SpeakerPanel() {
                   </button>
                 </>
               ) : null}
-              <select
-                className="input speaker-merge"
-                value={into}
-                aria-label={t`Speaker to merge ${nameOf(sp)} into`}
-                onChange={(e) => setMergeInto({ ...mergeInto, [sp.id]: e.target.value })}
-              >
-                {others.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {nameOf(o)}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="btn btn-outline btn-sm"
-                data-testid="speaker-merge"
-                onClick={() => into && edit((doc) => mergeSpeakers(doc, sp.id, into))}
-              >
-                <Trans>Merge</Trans>
-              </button>
+              {/* One control: "Merge <name> into [speaker] [Merge]", its label visible (issue 38 item 4). */}
+              <div className="speaker-merge-field" role="group" aria-labelledby={`merge-label-${sp.id}`}>
+                <label className="small" id={`merge-label-${sp.id}`} htmlFor={`merge-into-${sp.id}`}>
+                  <Trans>Merge {name} into</Trans>
+                </label>
+                <select
+                  className="input speaker-merge"
+                  id={`merge-into-${sp.id}`}
+                  value={into}
+                  data-testid="speaker-merge-into"
+                  onChange={(e) => setMergeInto({ ...mergeInto, [sp.id]: e.target.value })}
+                >
+                  {others.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {nameOf(o)}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  data-testid="speaker-merge"
+                  onClick={() => into && edit((doc) => mergeSpeakers(doc, sp.id, into))}
+                >
+                  <Trans>Merge</Trans>
+                </button>
+              </div>
             </li>
           );
         })}
