@@ -108,7 +108,7 @@ test('test-mode checkout, subscription, billing portal and cancellation', async 
   await expect(page.getByTestId('plan-card')).toHaveCount(4);
   const free = page.locator('[data-testid="plan-card"][data-plan="Free"]');
   await expect(free.getByTestId('current-plan-badge')).toHaveText('Current Plan');
-  await expect(page.locator('[data-plan="business"]').getByRole('button')).toHaveText('Contact Sales');
+  await expect(page.locator('[data-plan="business"]').getByRole('button')).toHaveText('Choose Business');
 
   await page.locator('[data-plan="explorer"]').getByRole('button').click();
   await expect(page).toHaveURL(/\/billing\/test-checkout\?session_id=/);

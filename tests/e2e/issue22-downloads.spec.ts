@@ -1,7 +1,7 @@
 /**
  * Issue 22 items 2 and 4, with a finished jfk.mp4 job to Spanish subtitles: after an edit, the file kept for
- * offline use is the edited one (not the first copy ever downloaded), and the Download menu stays on a 375 px
- * phone screen in English and Arabic.
+ * offline use is the edited one (not the first copy ever downloaded), and the Download menu stays on a 375 x 812 px
+ * phone screen in English and Arabic (every edge; issue 38 item 4).
  */
 import fs from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -88,9 +88,30 @@ test('after an edit, the SRT kept for offline use is the edited one (item 2)', a
   await context.setOffline(false);
 });
 
-test('the Download menu stays on a 375 px screen in English and Arabic (item 4)', async ({ page, request }) => {
+test('the Download menu stays on a 375 x 812 px screen in English and Arabic (item 4)', async ({ page, request }) => {
   await signIn(page, request, 'menu-phone');
   await finishedJob(page);
+  // A job with many outputs (the user's had subtitles, voice-over and video in several languages): the job lists
+  // name the Spanish files under four more languages too, so the menu is taller than the room on either side;
+  // and older jobs under it, so its row can be scrolled to the middle of the screen.
+  await page.route(
+    (url) => /^\/v1\/jobs\/?(status)?$/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      const more = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return;
+        const files = (node as { output_files?: Record<string, unknown> }).output_files;
+        if (files?.es) for (const lang of ['fr', 'de', 'it', 'pt']) files[lang] = files.es;
+        Object.values(node).forEach(more);
+      };
+      const body: unknown = await response.json();
+      more(body);
+      if (Array.isArray(body) && body.length)
+        for (let i = 1; i <= 6; i++)
+          body.push({ ...(body[0] as object), id: `${(body[0] as { id: string }).id}-${i}` });
+      await route.fulfill({ status: response.status(), json: body });
+    },
+  );
   await page.setViewportSize({ width: 375, height: 812 });
   for (const locale of ['en', 'ar'] as const) {
     await page.evaluate((l) => localStorage.setItem('tarjama.language', l), locale);
@@ -106,14 +127,31 @@ test('the Download menu stays on a 375 px screen in English and Arabic (item 4)'
       await dismiss.click();
     const row = page.getByTestId('job-row').first();
     await expect(row).toHaveAttribute('data-status', 'completed');
-    await row.getByRole('button', { name: /^(Download|تنزيل)$/ }).click();
+    // The button in the middle of the screen, where the user's menu ran off: as much room below it as above, and
+    // neither enough for the whole menu.
+    const download = row.getByRole('button', { name: /^(Download|تنزيل)$/ });
+    await download.scrollIntoViewIfNeeded();
+    const at = (await download.boundingBox())!;
+    const middle = Math.floor((812 - at.height) / 2);
+    await page.evaluate((dy) => window.scrollBy(0, dy), at.y - middle);
+    expect(Math.abs((await download.boundingBox())!.y - middle), `${locale}: the button is mid-screen`).toBeLessThan(2);
+    await download.click();
     const menu = page.getByTestId('download-menu');
     await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveCount(10);
     await expect(async () => {
       const box = (await menu.boundingBox())!;
       expect(box.x, `${locale}: the menu starts on screen`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, `${locale}: the menu ends on screen`).toBeLessThanOrEqual(375);
+      // Top and bottom too, off the edge as at the sides (issue 38 item 4: it ended 3 px below an 812 px screen).
+      expect(box.y, `${locale}: the menu's top is on screen`).toBeGreaterThanOrEqual(4);
+      expect(box.y + box.height, `${locale}: the menu's bottom is on screen`).toBeLessThanOrEqual(812 - 4);
     }).toPass({ timeout: 5_000 });
+    // Every entry can be reached: the last one scrolls into view inside the menu and is on screen.
+    const last = menu.getByRole('menuitem').last();
+    await last.scrollIntoViewIfNeeded();
+    const item = (await last.boundingBox())!;
+    expect(item.y + item.height, `${locale}: the last entry is on screen`).toBeLessThanOrEqual(812);
     await page.keyboard.press('Escape');
   }
 });

@@ -13,6 +13,7 @@ import { BillingHistoryList } from '../../src/features/billing/components/billin
 import { filterJobs } from '../../src/features/jobs/job-scope.ts';
 import { jobOf } from './helpers/api-server.ts';
 import { describeError } from '../../src/lib/error-text.ts';
+import { ownWordsTimes, pastMediaEnd } from '../../contract/own-words.ts';
 
 const ARABIC = /[\u0600-\u06ff]/;
 const LATIN = /[A-Za-z]/;
@@ -142,5 +143,20 @@ describe('glossary CSV errors', () => {
     expect(ar).toMatch(ARABIC);
     expect(ar).toContain('3');
     expect(ar).toContain('source_language');
+  });
+});
+
+describe('own subtitles against the media’s length', () => {
+  const srt = '1\n00:00:00,500 --> 00:00:03,000\nHello.\n\n2\n00:00:10,000 --> 00:00:11,400\nBye.\n';
+  it('reads the latest cue times of an .srt and a .vtt, none of a transcript', () => {
+    expect(ownWordsTimes(srt, 'srt')).toEqual({ lastStart: 10, lastEnd: 11.4 });
+    expect(ownWordsTimes('WEBVTT\n\n00:05.000 --> 01:02.250\nHi\n', 'VTT')).toEqual({ lastStart: 5, lastEnd: 62.25 });
+    expect(ownWordsTimes('Hello there.', 'txt')).toBeNull();
+  });
+  it('flags cues past the end as the server does (0.5 s tolerance)', () => {
+    const times = ownWordsTimes(srt, 'srt')!;
+    expect(pastMediaEnd(times, 11)).toBe(false); // ends 0.4 s after: trimmed by the server
+    expect(pastMediaEnd(times, 10.8)).toBe(true);
+    expect(pastMediaEnd(times, 10)).toBe(true); // the last cue starts at the end
   });
 });

@@ -77,7 +77,8 @@ export const PLAN_COPY: Record<string, PlanCopy> = {
       msg`Team management: shared credits, jobs, API keys and webhooks`,
     ],
     limitations: [],
-    button: msg`Contact Sales`,
+    // Self-service like the others: there is no sales team to contact (issue 38 item 4).
+    button: msg`Choose Business`,
   },
 };
 

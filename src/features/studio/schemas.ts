@@ -45,6 +45,11 @@ export interface StudioConfig {
    * studio asks for the source language before Start (issue 22 item 10).
    */
   wordsTooShort?: boolean;
+  /**
+   * The latest cue start and end of own subtitles (seconds; contract/own-words.ts `ownWordsTimes`), compared with
+   * the media's length before Start (issue 38 item 4); absent for a transcript.
+   */
+  wordsTimes?: { lastStart: number; lastEnd: number };
   /** How many people speak (1 … 8), or null for Auto (the default; `num_speakers`, issue 19). */
   speakers: number | null;
   /**

@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     ]);
     const pro = body.plans.find((p: any) => p.planName === 'pro');
     expect(pro).toMatchObject({ popular: true, payAsYouGo: '$0.10/credit', allowance: 1200 });
-    expect(body.plans.find((p: any) => p.planName === 'business').buttonText).toBe('Contact Sales');
+    expect(body.plans.find((p: any) => p.planName === 'business').buttonText).toBe('Choose Business');
   });
 
   it('answers the spec billing errors: not signed in, Free, unknown price', async () => {

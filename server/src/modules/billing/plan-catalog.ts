@@ -1,6 +1,7 @@
 /**
  * The plan catalog: reading A of spec section 9 (Free 25 one-time; Explorer $19/400; Pro $49/1,200, most popular;
- * Business $129/3,500, 'Contact Sales'), used everywhere (pricing page, studio Account Status, subscription page).
+ * Business $129/3,500; its button 'Choose Business', not the spec's 'Contact Sales': there is no sales contact,
+ * docs/teams-and-wording.md), used everywhere (pricing page, studio Account Status, subscription page).
  * Built in as plans.catalog.json; an operator replaces it with PLANS_FILE (same shape, validated at start-up).
  */
 import fs from 'node:fs';

@@ -3,9 +3,9 @@ import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { useSessionStore } from '../../auth/store.ts';
 import { PreviewLineText } from '../../studio/components/subtitle-preview.tsx';
-import { previewLines } from '../../studio/preview-style.ts';
 import { DEFAULT_STYLE } from '../../studio/schemas.ts';
 import { cueAt } from '../model.ts';
+import { overlayLines } from '../overlay-style.ts';
 import { useEditorStore } from '../store.ts';
 
 interface CaptionOverlayProps {
@@ -24,6 +24,8 @@ interface PictureBox {
   top: number;
   width: number;
   height: number;
+  /** The letterbox under the picture (the native controls sit at the element's bottom). */
+  bottomInset: number;
   videoHeight: number;
 }
 
@@ -33,12 +35,14 @@ function pictureOf(video: HTMLVideoElement): PictureBox | null {
   const scale = Math.min(w / vw, h / vh);
   const width = vw * scale;
   const height = vh * scale;
-  return { inlineInset: (w - width) / 2, top: (h - height) / 2, width, height, videoHeight: vh };
+  const top = (h - height) / 2;
+  return { inlineInset: (w - width) / 2, top, width, height, bottomInset: h - top - height, videoHeight: vh };
 }
 
 /**
- * The cue at the playhead drawn over the video as it will be burned in: the user's remembered subtitle style (the
- * studio's preview, preview-style.ts; the default style when none is saved) at the size of the picture on screen.
+ * The cue at the playhead drawn over the video in the user's remembered subtitle style (the studio's preview,
+ * preview-style.ts; the default style when none is saved), at a readable size and above the native controls
+ * (overlay-style.ts).
  * Follows playback, seeking and edits. Decorative for assistive technology: the cue list holds the same text.
  */
 export function CaptionOverlay({ mediaRef, cues, language, sourceCues, sourceLanguage }: CaptionOverlayProps) {
@@ -61,7 +65,7 @@ export function CaptionOverlay({ mediaRef, cues, language, sourceCues, sourceLan
   if (!box) return null;
   const cue = cueAt(cues, time);
   const source = style.bilingual && language !== sourceLanguage ? cueAt(sourceCues, time) : undefined;
-  const lines = previewLines(style, box.height, box.videoHeight);
+  const lines = overlayLines(style, box);
   return (
     <div
       className="caption-overlay"

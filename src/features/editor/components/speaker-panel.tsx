@@ -119,6 +119,7 @@ export function SpeakerPanel({ job }: { job: JobResponse }) {
           const offered = voices.filter((v) => !voice || engineOf(v.id) === engineOf(voice));
           const others = speakers.filter((o) => o.id !== sp.id);
           const into = mergeInto[sp.id] ?? others[0]?.id;
+          const name = nameOf(sp);
           return (
             <li key={sp.id} className="speaker-item" data-testid="speaker-item" data-speaker={sp.id}>
               <span
@@ -174,12 +175,17 @@ export function SpeakerPanel({ job }: { job: JobResponse }) {
               >
                 <Trans>Split from the playhead</Trans>
               </button>
+              {/* One control: "Merge <name> into [speaker] [Merge]", its label visible (issue 38 item 4). */}
               {others.length ? (
-                <>
+                <div className="speaker-merge-field" role="group" aria-labelledby={`merge-label-${sp.id}`}>
+                  <label className="small" id={`merge-label-${sp.id}`} htmlFor={`merge-into-${sp.id}`}>
+                    <Trans>Merge {name} into</Trans>
+                  </label>
                   <select
                     className="input speaker-merge"
+                    id={`merge-into-${sp.id}`}
                     value={into}
-                    aria-label={t`Speaker to merge ${nameOf(sp)} into`}
+                    data-testid="speaker-merge-into"
                     onChange={(e) => setMergeInto({ ...mergeInto, [sp.id]: e.target.value })}
                   >
                     {others.map((o) => (
@@ -196,7 +202,7 @@ export function SpeakerPanel({ job }: { job: JobResponse }) {
                   >
                     <Trans>Merge</Trans>
                   </button>
-                </>
+                </div>
               ) : null}
             </li>
           );

@@ -22,6 +22,9 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
   // Pixels the menu is moved sideways to stay on screen: on a phone the button may sit anywhere in the row, and a
   // menu aligned with its end ran off the left (English) or right (Arabic) edge (issue 22 item 4).
   const [shift, setShift] = useState(0);
+  // The menu's height when neither side has room for all of it: it scrolls (issue 38 item 4: it ended 3 px below an
+  // 812 px phone screen).
+  const [maxHeight, setMaxHeight] = useState<number | null>(null);
   const files = outputFilesOf(job);
   useEffect(() => {
     if (!open) return;
@@ -43,14 +46,21 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
   useLayoutEffect(() => {
     if (!open || !menu.current || !button.current) {
       setShift(0);
+      setMaxHeight(null);
       return;
     }
-    const below = window.innerHeight - button.current.getBoundingClientRect().bottom;
-    const above = button.current.getBoundingClientRect().top;
+    const at = button.current.getBoundingClientRect();
     const box = menu.current.getBoundingClientRect();
-    setUpward(box.height + 12 > below && above > below);
+    // The space between the button and the menu as drawn now (CSS: 0.4rem on either side).
+    const gap = upward ? at.top - box.bottom : box.top - at.bottom;
+    const fit = blockFit(at.top, at.bottom, box.height, gap, window.innerHeight);
+    setUpward(fit.upward);
+    setMaxHeight(fit.maxHeight);
     setShift(sideShift(box.left, box.right, document.documentElement.clientWidth));
-    menu.current.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    // Without scrolling the page: the menu is placed on screen by the lines above.
+    menu.current.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+    // Measured once per opening: `upward` is only read to know where the menu was drawn at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const onMenuKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -118,7 +128,10 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
         <div
           ref={menu}
           className={`menu${upward ? ' menu-up' : ''}`}
-          style={shift ? { transform: `translateX(${shift}px)` } : undefined}
+          style={{
+            ...(shift ? { transform: `translateX(${shift}px)` } : {}),
+            ...(maxHeight !== null ? { maxBlockSize: `${maxHeight}px` } : {}),
+          }}
           role="menu"
           aria-label={t`Download`}
           tabIndex={-1}
@@ -158,4 +171,27 @@ export function sideShift(left: number, right: number, width: number): number {
   if (left < EDGE_PX) return EDGE_PX - left;
   if (right > width - EDGE_PX) return Math.max(EDGE_PX - left, width - EDGE_PX - right);
   return 0;
+}
+
+/** The least height a squeezed menu keeps (about two entries), CSS pixels. */
+const MIN_MENU_PX = 96;
+
+/**
+ * Where a menu `height` pixels high opens beside a button spanning `top`..`bottom` on a screen `viewport` pixels
+ * high, `gap` pixels from the button: below when it fits there (or there is more room below), else above; when
+ * the side chosen has less room than `height` (EDGE_PX kept from the screen's edge), `maxHeight` is that room (the
+ * menu scrolls), at least MIN_MENU_PX; else null.
+ */
+export function blockFit(
+  top: number,
+  bottom: number,
+  height: number,
+  gap: number,
+  viewport: number,
+): { upward: boolean; maxHeight: number | null } {
+  const below = viewport - bottom - gap - EDGE_PX;
+  const above = top - gap - EDGE_PX;
+  const upward = height > below && above > below;
+  const room = Math.floor(upward ? above : below);
+  return { upward, maxHeight: height > room ? Math.max(MIN_MENU_PX, room) : null };
 }

@@ -52,9 +52,10 @@ export function LandingPage() {
             <Link href="/auth?tab=signup" className="btn btn-gradient btn-lg">
               <Trans>Start Free Trial</Trans>
             </Link>
+            {/* What it does: there is no demo video to watch (issue 38 item 4, docs/teams-and-wording.md). */}
             <a href="#how-it-works" className="btn btn-outline btn-lg">
-              <Icon d="M8 5v14l11-7z" />
-              <Trans>Watch Demo</Trans>
+              <Icon d="M12 5v14M6 13l6 6 6-6" />
+              <Trans>See how it works</Trans>
             </a>
           </div>
           <ul className="hero-stats">

@@ -8,7 +8,7 @@ import { DubOptions } from './dub-options.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
-import { formatList } from '../../../lib/format.ts';
+import { formatDuration, formatList } from '../../../lib/format.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
 import { useStudioStore, type StudioTab } from '../store.ts';
 import { buildRequest, canStart, clonesVoices, isCaptions, servicesOf } from '../schemas.ts';
@@ -20,6 +20,7 @@ import { VoiceQuality } from './voice-quality.tsx';
 import { SubtitleStyleFields } from './subtitle-style-fields.tsx';
 import { SubtitlePreview } from './subtitle-preview.tsx';
 import { useEffect } from 'react';
+import { pastMediaEnd } from '../../../../contract/own-words.ts';
 
 interface ConfigCardProps {
   kind: StudioTab;
@@ -61,6 +62,15 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
       : null,
   );
   const short = exact !== null && exact.credits > exact.balance;
+  // Own subtitles timed past the end of the media the server measured: it would refuse them after Start
+  // (SUBTITLE_TIMES_OUTSIDE_MEDIA), so they are pointed out now (issue 38 item 4).
+  const mediaSeconds = exact?.media_seconds;
+  const wordsPastEnd =
+    kind === 'media' &&
+    Boolean(config.wordsUploadId) &&
+    config.wordsTimes !== undefined &&
+    mediaSeconds !== undefined &&
+    pastMediaEnd(config.wordsTimes, mediaSeconds);
   const caps = useCapabilitiesStore((s) => s.languages);
   // Auto-detect for speech only where a recogniser identifies the language; otherwise the user names it (issue
   // 22, item 3). With the user's own words the language is read from their text, so Auto-detect stays.
@@ -343,6 +353,9 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
           </>
         ) : null}
         <CostSummary kind={kind} config={config} exact={exact} uploaded={Boolean(mediaUrl)} />
+        {wordsPastEnd && config.wordsTimes && mediaSeconds !== undefined ? (
+          <WordsPastEnd end={config.wordsTimes.lastEnd} length={mediaSeconds} video={hasPicture} />
+        ) : null}
         <BusyButton
           busy={submitting}
           type="button"
@@ -353,7 +366,8 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
             short ||
             uploadFailed ||
             wordsPending ||
-            wordsNeedLanguage
+            wordsNeedLanguage ||
+            wordsPastEnd
           }
           onClick={() => void onStart()}
         >
@@ -368,5 +382,25 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** Own subtitles that run to `end` on media `length` seconds long (a video when `video`, else audio). */
+function WordsPastEnd({ end, length, video }: { end: number; length: number; video: boolean }) {
+  const { i18n } = useLingui();
+  const runTo = formatDuration(end, i18n.locale);
+  const mediaLength = formatDuration(length, i18n.locale);
+  return (
+    <p className="field-error" role="alert" data-testid="words-past-end">
+      {video ? (
+        <Trans>
+          Your subtitles run to {runTo} but the video is {mediaLength} long: is it the right file?
+        </Trans>
+      ) : (
+        <Trans>
+          Your subtitles run to {runTo} but the audio is {mediaLength} long: is it the right file?
+        </Trans>
+      )}
+    </p>
   );
 }
