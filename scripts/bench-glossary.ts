@@ -8,25 +8,15 @@
  * wall time of a 300-sentence .docx job into Spanish without the glossary (a second account) and with it (and
  * /healthz meanwhile).
  */
-import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { MAX_GLOSSARY_TERMS } from '../contract/glossary.ts';
-import { openDatabase } from '../server/src/db/database.ts';
-import { users } from '../server/src/db/schema/index.ts';
-import { addCredits } from '../server/src/modules/credits/ledger.repository.ts';
-import { createTokenService } from '../server/src/modules/auth/token.service.ts';
-import { freePort, waitFor } from './lib/app-server.ts';
-import { makeDocx, para } from '../tests/server/documents/helpers/docx-fixture.ts';
+import { documentOf300Sentences, glossaryCsv, loadWhile, seconds, startBenchServer } from './lib/trust-bench.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const ROOT = new URL('../', import.meta.url).pathname;
 const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
-const SECRET = crypto.randomBytes(32).toString('hex');
 const AUDIO = path.join(ROOT, '../shared/testdata/audio/LJ001-0001.wav');
 const SRT = [
   'Tarjama works in every country.',
@@ -37,94 +27,11 @@ const SRT = [
   .map((t, i) => `${i + 1}\n00:00:0${i * 2},300 --> 00:00:0${i * 2 + 1},900\n${t}\n`)
   .join('\n');
 
-function glossaryCsv(): string {
-  const rows = ['term,source_language,target_language,translation', 'country,en,es,nación', 'Tarjama,any,any,'];
-  for (let i = rows.length - 1; i < MAX_GLOSSARY_TERMS; i++) rows.push(`product line ${i} edition,en,es,línea ${i}`);
-  return rows.join('\n') + '\n';
-}
-
-/** Latency of GET url under CLIENTS connections until `until` settles (autocannon in this process). */
-function loadWhile(url: string, until: Promise<unknown>): Promise<Record<string, number>> {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CLIENTS, duration: 600 }, (err, r) => {
-      if (err) return reject(err);
-      resolve({
-        requests: r.requests.total,
-        non2xx: r.non2xx,
-        p50_ms: r.latency.p50,
-        p99_ms: r.latency.p99,
-        max_ms: r.latency.max,
-      });
-    });
-    void until.finally(() => instance.stop());
-  });
-}
-
 async function main(): Promise<void> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-glossary-'));
-  const dataDir = path.join(root, 'data');
-  const tmp = path.join(root, 'tmp');
-  fs.mkdirSync(dataDir);
-  fs.mkdirSync(tmp);
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-  await database.migrate();
-  const tokens = createTokenService(SECRET, 3600);
-  const auths: Record<string, string>[] = [];
-  for (const who of ['glossary', 'plain']) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: `bench-${who}-${Date.now()}@example.test`, emailVerifiedAt: new Date() })
-      .returning();
-    await addCredits(database.db, { userId: user.id, kind: 'grant', amount: 10_000, idempotencyKey: `bench-${who}` });
-    auths.push({ authorization: `Bearer ${await tokens.issue(user.id)}` });
-  }
-  await database.close();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: SERVER_ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      TMPDIR: tmp,
-      APP_SECRET: SECRET,
-      RATE_LIMIT_ENABLED: 'false',
-      DATABASE_URL: '',
-      WEB_DIST_DIR: path.join(dataDir, 'none'),
-    },
-  });
-  const call = async (auth: Record<string, string>, method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${base}${p}`, {
-      method,
-      headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: JSON.parse(await res.text()) };
-  };
-  const upload = async (auth: Record<string, string>, bytes: Buffer, filename: string, type: string) => {
-    const target = await call(auth, 'POST', '/v1/uploads/presigned-url', { filename, content_type: type });
-    const put = await fetch(target.body.upload_url, { method: 'PUT', headers: { 'content-type': type }, body: bytes });
-    if (!put.ok) throw new Error(`upload of ${filename}: ${put.status} ${await put.text()}`);
-    return target.body.file_url as string;
-  };
-  const finished = async (auth: Record<string, string>, id: string) => {
-    for (;;) {
-      const j = (await call(auth, 'GET', `/v1/jobs/${id}`)).body;
-      if (j.status === 'completed') return j;
-      if (j.status === 'failed') throw new Error(`job ${id} failed: ${j.error_code} ${j.error}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
-  const seconds = (ms: number) => Math.round(ms / 10) / 100;
+  const app = await startBenchServer({ serverRoot: SERVER_ROOT, accounts: ['glossary', 'plain'] });
+  const { call, upload, finished } = app;
   try {
-    await waitFor(`${base}/readyz`, 180_000);
-    const [withGlossary, plain] = auths;
+    const [withGlossary, plain] = app.auths;
     let t0 = performance.now();
     const imported = await call(withGlossary, 'POST', '/v1/glossary/import', { csv: glossaryCsv() });
     if (imported.status !== 200) throw new Error(`import answered ${imported.status}`);
@@ -151,14 +58,10 @@ async function main(): Promise<void> {
         trackSeconds.push(seconds(performance.now() - s));
       }
     })();
-    const healthzDuringTracks = await loadWhile(`${base}/healthz`, tracksRun);
+    const healthzDuringTracks = await loadWhile(`${app.base}/healthz`, tracksRun, CLIENTS);
     await tracksRun;
 
-    const sentences = Array.from(
-      { length: 300 },
-      (_, i) => `Sentence ${i + 1}: the people of this country use Tarjama every day at work.`,
-    );
-    const doc = await makeDocx({ body: sentences.map((s) => para([[s]])).join('') });
+    const doc = await documentOf300Sentences();
     const documentJob = async (auth: Record<string, string>) => {
       const url = await upload(
         auth,
@@ -178,7 +81,7 @@ async function main(): Promise<void> {
     };
     const plainSeconds = await documentJob(plain);
     const glossaryRun = documentJob(withGlossary);
-    const healthzDuringDocument = await loadWhile(`${base}/healthz`, glossaryRun);
+    const healthzDuringDocument = await loadWhile(`${app.base}/healthz`, glossaryRun, CLIENTS);
     process.stdout.write(
       `${JSON.stringify(
         {
@@ -195,13 +98,7 @@ async function main(): Promise<void> {
       )}\n`,
     );
   } finally {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-    await new Promise((r) => server.once('exit', r));
-    fs.rmSync(root, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
