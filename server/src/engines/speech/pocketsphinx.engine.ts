@@ -149,8 +149,8 @@ function shiftAndKeep(
 }
 
 /**
- * A reporter for pieces `[cuts[k], cuts[k + 1])` (seconds): `read(k, fraction)` says how much of piece k the
- * decoder has read (0..1) and calls `onProgress` with the share of all seconds recognised so far (pieces run side by
+ * A reporter for pieces `[cuts[k], cuts[k + 1])` (seconds): `report(k, fraction)` says how much of piece k the
+ * decoder has decoded (0..1) and calls `onProgress` with the share of all seconds recognised so far (pieces run side by
  * side and finish in any order). Issue 38 item 3: progress moves with the audio the decoder works through, not
  * only when a piece of a minute or more ends (4 % for 140 s on a busy machine).
  */
