@@ -173,7 +173,7 @@ export interface EnginesConfig {
    * Bounds of each network engine's requests from one process (engine-gate.ts); absent: ENGINE_DEFAULT_LIMITS.
    * `openai` is shared by the OpenAI-compatible stages.
    */
-  limits?: { deepl: EngineLimits; libretranslate: EngineLimits; openai: EngineLimits; elevenlabs?: EngineLimits };
+  limits?: { deepl: EngineLimits; libretranslate: EngineLimits; openai: EngineLimits; elevenlabs: EngineLimits };
   /** Seconds one chat-completions translation request may take; absent: 600. */
   openaiTranslationTimeoutSeconds?: number;
   /** Estimated tokens of texts per chat-completions translation request (batches.ts); absent: 4,000. */
@@ -209,6 +209,7 @@ export const LOCAL_ENGINES_CONFIG: EnginesConfig = {
     deepl: { maxConcurrent: 4, perMinute: 0 },
     libretranslate: { maxConcurrent: 4, perMinute: 0 },
     openai: { maxConcurrent: 4, perMinute: 0 },
+    elevenlabs: { maxConcurrent: 4, perMinute: 0 },
   },
   openaiTranslationTimeoutSeconds: 600,
   openaiTranslationBatchMaxTokens: 4000,
