@@ -8,7 +8,7 @@ import { DubOptions } from './dub-options.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
-import { formatDuration, formatList } from '../../../lib/format.ts';
+import { formatList } from '../../../lib/format.ts';
 import { getUploadWorker } from '../../../lib/worker.ts';
 import { useStudioStore, type StudioTab } from '../store.ts';
 import { buildRequest, canStart, clonesVoices, isCaptions, servicesOf } from '../schemas.ts';
@@ -21,6 +21,7 @@ import { SubtitleStyleFields } from './subtitle-style-fields.tsx';
 import { SubtitlePreview } from './subtitle-preview.tsx';
 import { useEffect } from 'react';
 import { pastMediaEnd } from '../../../../contract/own-words.ts';
+import { WordsPastEnd } from './words-past-end.tsx';
 
 interface ConfigCardProps {
   kind: StudioTab;
@@ -382,25 +383,5 @@ export function ConfigCard({ kind, signedIn, onSubmitted }: ConfigCardProps) {
         ) : null}
       </div>
     </section>
-  );
-}
-
-/** Own subtitles that run to `end` on media `length` seconds long (a video when `video`, else audio). */
-function WordsPastEnd({ end, length, video }: { end: number; length: number; video: boolean }) {
-  const { i18n } = useLingui();
-  const runTo = formatDuration(end, i18n.locale);
-  const mediaLength = formatDuration(length, i18n.locale);
-  return (
-    <p className="field-error" role="alert" data-testid="words-past-end">
-      {video ? (
-        <Trans>
-          Your subtitles run to {runTo} but the video is {mediaLength} long: is it the right file?
-        </Trans>
-      ) : (
-        <Trans>
-          Your subtitles run to {runTo} but the audio is {mediaLength} long: is it the right file?
-        </Trans>
-      )}
-    </p>
   );
 }
