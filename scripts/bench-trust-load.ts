@@ -93,19 +93,9 @@ async function main(): Promise<void> {
     const imported = await call(owner, 'POST', '/v1/glossary/import', { csv: glossaryCsv() });
     if (imported.status !== 200) throw new Error(`import answered ${imported.status}`);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-trust-audio-'));
-    const media = await upload(owner, loopedAudio(work), 'lj.wav', 'audio/wav');
+    const audio = loopedAudio(work);
     fs.rmSync(work, { recursive: true, force: true });
-    const words = await upload(owner, Buffer.from(SRT), 'words_en.srt', 'application/x-subrip');
-    const sub = await call(owner, 'POST', '/v1/jobs/translate', {
-      media_url: media,
-      source_subtitles_url: words,
-      source_language: 'en',
-      target_languages: ['es'],
-      services_to_run: ['subtitle'],
-      num_speakers: 1,
-    });
-    if (sub.status !== 201) throw new Error(`submission answered ${sub.status}: ${JSON.stringify(sub.body)}`);
-    await finished(owner, sub.body.id);
+    const jobId = await app.ownWordsJob(owner, audio, SRT);
     const docUrl = await upload(
       owner,
       await documentOf300Sentences(),
@@ -134,7 +124,7 @@ async function main(): Promise<void> {
       const times: number[] = [];
       for (let i = 0; i < CALLS; i++) {
         const t0 = performance.now();
-        const r = await call(owner, 'GET', `/v1/jobs/${sub.body.id}/tracks`);
+        const r = await call(owner, 'GET', `/v1/jobs/${jobId}/tracks`);
         if (r.status !== 200) throw new Error(`tracks answered ${r.status}`);
         times.push(seconds(performance.now() - t0));
       }

@@ -78,6 +78,8 @@ export interface BenchServer {
   upload: (auth: Record<string, string>, bytes: Buffer, filename: string, type: string) => Promise<string>;
   /** Polls the job until it completes (its body); throws when it fails. */
   finished: (auth: Record<string, string>, id: string) => Promise<any>;
+  /** Uploads `audio` (WAV) and `srt`, runs an English -> Spanish subtitle job on those own words; its id once done. */
+  ownWordsJob: (auth: Record<string, string>, audio: Buffer, srt: string) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -158,28 +160,41 @@ export async function startBenchServer(opts: {
     await stop();
     throw err;
   }
+  const upload: BenchServer['upload'] = async (auth, bytes, filename, type) => {
+    const target = await call(auth, 'POST', '/v1/uploads/presigned-url', { filename, content_type: type });
+    const put = await fetch(target.body.upload_url, { method: 'PUT', headers: { 'content-type': type }, body: bytes });
+    if (!put.ok) throw new Error(`upload of ${filename}: ${put.status} ${await put.text()}`);
+    return target.body.file_url as string;
+  };
+  const finished: BenchServer['finished'] = async (auth, id) => {
+    for (;;) {
+      const j = (await call(auth, 'GET', `/v1/jobs/${id}`)).body;
+      if (j.status === 'completed') return j;
+      if (j.status === 'failed') throw new Error(`job ${id} failed: ${j.error_code} ${j.error}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
   return {
     base,
     auths,
     userIds,
     call,
-    async upload(auth, bytes, filename, type) {
-      const target = await call(auth, 'POST', '/v1/uploads/presigned-url', { filename, content_type: type });
-      const put = await fetch(target.body.upload_url, {
-        method: 'PUT',
-        headers: { 'content-type': type },
-        body: bytes,
+    upload,
+    finished,
+    async ownWordsJob(auth, audio, srt) {
+      const media = await upload(auth, audio, 'speech.wav', 'audio/wav');
+      const words = await upload(auth, Buffer.from(srt), 'words_en.srt', 'application/x-subrip');
+      const sub = await call(auth, 'POST', '/v1/jobs/translate', {
+        media_url: media,
+        source_subtitles_url: words,
+        source_language: 'en',
+        target_languages: ['es'],
+        services_to_run: ['subtitle'],
+        num_speakers: 1,
       });
-      if (!put.ok) throw new Error(`upload of ${filename}: ${put.status} ${await put.text()}`);
-      return target.body.file_url as string;
-    },
-    async finished(auth, id) {
-      for (;;) {
-        const j = (await call(auth, 'GET', `/v1/jobs/${id}`)).body;
-        if (j.status === 'completed') return j;
-        if (j.status === 'failed') throw new Error(`job ${id} failed: ${j.error_code} ${j.error}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      if (sub.status !== 201) throw new Error(`submission answered ${sub.status}: ${JSON.stringify(sub.body)}`);
+      await finished(auth, sub.body.id);
+      return sub.body.id as string;
     },
     stop,
   };
