@@ -230,14 +230,19 @@ describe('worker processes (npm run worker) on postgres', () => {
     const tree = processTree(runner.child.pid!);
     const sent = Date.now();
     signalAll(tree);
+    // Handed back: the runner logs it, and the row reads queued with the try uncounted until the other worker
+    // takes it, which may be within one poll of this loop (then it reads processing, as the same first try).
     const handedBack = await until(
       'the job handed back',
       async () => {
         const r = await row(id);
-        return r.status !== 'processing' || r.attempts !== 1 ? r : null;
+        const logged = log(runner.name).includes('job handed back to the queue');
+        return logged || r.status !== 'processing' || r.attempts !== 1 ? r : null;
       },
       15_000,
-    );
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; the stopped worker's log ends:\n${log(runner.name).slice(-3000)}`);
+    });
     const handBackSeconds = (Date.now() - sent) / 1000;
     // The other worker takes it at once (its queue polls every second), as the same first try.
     const taken = await until(
@@ -259,8 +264,7 @@ describe('worker processes (npm run worker) on postgres', () => {
         `during stage ${stageAtStop}: handed back after ${handBackSeconds.toFixed(1)} s, taken by the other worker ` +
         `after ${takenSeconds.toFixed(1)} s, worker gone after ${exitSeconds.toFixed(1)} s`,
     );
-    expect(handedBack.status).toBe('queued');
-    expect(handedBack.attempts).toBe(0);
+    expect(['queued 0', 'processing 1']).toContain(`${handedBack.status} ${handedBack.attempts}`);
     expect(handBackSeconds).toBeLessThan(10);
     expect(taken.attempts).toBe(1);
     expect(log(runner.name)).toContain('job handed back to the queue');
