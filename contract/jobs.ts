@@ -98,6 +98,30 @@ export const OUTPUT_KINDS = [
 ] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
+/** Media output kinds (a document is rendered once, from its upload: it has no tracks). */
+export type MediaOutputKind = Exclude<OutputKind, 'document'>;
+
+/**
+ * How a stale output is rendered again:
+ * - `text`: written at once by the save itself (SRT, VTT: milliseconds, free);
+ * - `picture`: by the worker's render run, queued by the save (the video with subtitles burnt in: free, re-encodes
+ *   only the spans whose cues changed);
+ * - `voice`: by a re-dub, which the user starts and pays for (the dubbed MP3 and MP4, and the subtitles timed to a
+ *   slowed MP4 of "Keep voices natural", whose timeline the dub decides).
+ */
+export type RenderPath = 'text' | 'picture' | 'voice';
+
+/** The render path of every media output kind (one place: a new kind that is not declared fails the type check). */
+export const RENDER_PATHS = {
+  subtitle_srt: 'text',
+  subtitle_vtt: 'text',
+  subtitled_mp4: 'picture',
+  voice_over_mp3: 'voice',
+  voice_over_mp4: 'voice',
+  voice_over_srt: 'voice',
+  voice_over_vtt: 'voice',
+} as const satisfies Record<MediaOutputKind, RenderPath>;
+
 /**
  * Where each media output kind sits in a job's `output_files[language]` entry: `[group, field]`, for example
  * subtitle_vtt -> `subtitle.vtt_url` (spec section 3). A document output is `<ext>_url` at the entry's top level.
@@ -346,6 +370,24 @@ export const MediaOutputEntry = v.object({
 });
 export type MediaOutputEntry = v.InferOutput<typeof MediaOutputEntry>;
 
+/**
+ * One output of a job as the render graph keeps it (issue 36): the tracks revision it renders and whether a later
+ * revision changed what it reads (`stale`: its render run is queued, or, for a dub, a re-dub renders it). A stale
+ * output is never in `output_files`; its `url` is the file of `revision` (the previous render), offered as such.
+ */
+export const JobOutput = v.object({
+  language: v.string(),
+  kind: v.picklist(OUTPUT_KINDS),
+  /** Download name (spec section 9). */
+  filename: v.string(),
+  /** The tracks revision the file renders; null for a document. */
+  revision: v.nullable(finiteNumber()),
+  stale: v.boolean(),
+  /** Signed, expiring download URL of this file. */
+  url: v.string(),
+});
+export type JobOutput = v.InferOutput<typeof JobOutput>;
+
 /** URLs of one target language's translated document: `{ docx_url: '...' }` (the key's prefix is the extension). */
 export const DocumentOutputEntry = v.record(v.pipe(v.string(), v.endsWith('_url')), v.string());
 export type DocumentOutputEntry = v.InferOutput<typeof DocumentOutputEntry>;
@@ -397,6 +439,11 @@ export const JobResponse = v.object({
    * the media entry is a plain object, which would accept `{ docx_url }` and drop its unknown key.
    */
   output_files: v.record(v.string(), v.union([DocumentOutputEntry, MediaOutputEntry])),
+  /**
+   * Every output file with the revision it renders and whether it is stale (completed jobs; absent in answers
+   * written before issue 36). `output_files` holds the current ones only.
+   */
+  outputs: v.optional(v.array(JobOutput)),
   /** Team jobs (issue 23): the member who started it; null or absent for a job outside any team. */
   started_by: v.optional(v.nullable(JobStarter)),
   /** Whose job it is for the reader (JOB_SCOPES); absent in answers written before issue 38. */

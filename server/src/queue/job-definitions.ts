@@ -11,6 +11,15 @@ export const JOB_DEFINITIONS = {
     retryLimit: 2, // at most 3 tries in all
     expireInSeconds: 60 * 60 * 4,
   },
+  /**
+   * Renders the stale videos with subtitles burnt in of a completed media job from its latest tracks revision
+   * (queued by an editor save; server/src/modules/renders/picture-render.ts).
+   */
+  'media.render': {
+    payload: v.object({ version: v.literal(1), jobId: v.pipe(v.string(), v.uuid()) }),
+    retryLimit: 2,
+    expireInSeconds: 60 * 60,
+  },
   /** Translates one document job (.docx, .xlsx, .srt, .vtt). */
   'document.translate': {
     payload: v.object({ version: v.literal(1), jobId: v.pipe(v.string(), v.uuid()) }),

@@ -200,6 +200,12 @@ export const jobOutputs = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** The tracks revision this output renders (media outputs); null for a document. */
+    revision: integer('revision'),
+    /** Fingerprint of the inputs it was rendered from (renders/render-graph.ts inputsHashOf); null before issue 36. */
+    inputsHash: text('inputs_hash'),
+    /** A later revision changed its inputs: it is offered as the render of `revision`, not as current. */
+    stale: boolean('stale').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('job_outputs_job_lang_kind_key').on(t.jobId, t.language, t.kind)],

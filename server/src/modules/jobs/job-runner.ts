@@ -23,6 +23,9 @@ import { registerRun, ShutdownError } from './run-registry.ts';
 import { isStopping } from '../metrics/readiness.ts';
 import { endedByStopSignal } from '../../engines/run-process.ts';
 import { runRedub } from '../tracks/redub.runner.ts';
+import { inputsHashOf, renderOptionsOf } from '../renders/render-graph.ts';
+import { renderPictures } from '../renders/picture-render.ts';
+import { planOf } from './job-plan.ts';
 import { insertFirstRevision } from '../tracks/tracks.repository.ts';
 import { queueNameOf } from './job-recovery.ts';
 import { queuePriorityOf } from './job-priority.ts';
@@ -188,14 +191,7 @@ export function createJobRunner(ctx: AppContext) {
       await fsp.mkdir(workDir, { recursive: true });
       report('fetching', 0);
       // The same engine choice as at submission, over the job's stored request, before the input is fetched.
-      const plan = ctx.engines.choose({
-        sourceLanguage: job.sourceLanguage,
-        targetLanguages: job.targetLanguages,
-        services: job.servicesRequested,
-        voiceMode: job.voiceOverMode ?? 'dubbing',
-        voices: job.voices,
-        ownWords: !!job.sourceWordsUploadId,
-      });
+      const plan = planOf(ctx.engines, job);
       const outDir = path.join(workDir, 'out');
       await fsp.mkdir(outDir, { recursive: true });
       const result = await withInput(job, workDir, signal, (input) =>
@@ -215,6 +211,14 @@ export function createJobRunner(ctx: AppContext) {
           filename: out.filename,
           contentType: out.contentType,
           sizeBytes: s.sizeBytes,
+          // Each media output is the render of revision 1, the tracks saved with the completion below.
+          ...(result.tracks && out.kind !== 'document'
+            ? {
+                revision: 1,
+                inputsHash: inputsHashOf(out.kind, out.language, result.tracks, renderOptionsOf(job)),
+                stale: false,
+              }
+            : {}),
         });
       }
       let completed = false;
@@ -327,5 +331,20 @@ export function createJobRunner(ctx: AppContext) {
     }
   }
 
-  return { run };
+  /**
+   * One render run of job `jobId` (queue job media.render): its stale burnt-in videos rendered from the latest
+   * revision (renders/picture-render.ts). A stopping worker aborts it; the queue runs it again.
+   * @throws the render's error, for the queue to retry.
+   */
+  async function render(jobId: string): Promise<void> {
+    const controller = new AbortController();
+    const unregister = registerRun(`render:${jobId}`, controller);
+    try {
+      await renderPictures(ctx, jobId, withInput, controller.signal);
+    } finally {
+      unregister();
+    }
+  }
+
+  return { run, render };
 }

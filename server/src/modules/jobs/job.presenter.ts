@@ -1,11 +1,12 @@
 /**
  * Turns job rows into the Job shape the web app reads (spec section 3 "Job (history item)" plus progress, stage,
  * error and source_expired). output_files is keyed by target language: video entries carry subtitle.vtt_url,
- * subtitle.srt_url, voice_over.voice_over_url and voice_over.video_url; document entries one `<ext>_url`.
+ * subtitle.srt_url, voice_over.voice_over_url and voice_over.video_url; document entries one `<ext>_url`; it holds
+ * the current renders only, and `outputs` lists every file with its revision and staleness (render graph).
  * Every URL is a fresh signed, expiring download URL.
  */
 import type { FileStorage, LinkHolder } from '../../storage/file-storage.ts';
-import { OUTPUT_PLACES, type JobResponse } from '../../../../contract/jobs.ts';
+import { OUTPUT_PLACES, type JobOutput, type JobResponse } from '../../../../contract/jobs.ts';
 import type { JobStarter } from '../../../../contract/teams.ts';
 import type { JobOutputRow, JobRow } from './job.repository.ts';
 
@@ -45,6 +46,7 @@ export async function presentJob(
   holder?: LinkHolder,
 ): Promise<JobResponse> {
   const output_files: Record<string, Record<string, unknown>> = {};
+  const listed: JobOutput[] = [];
   if (job.status === 'completed') {
     for (const o of outputs) {
       const url = await storage.downloadUrl(o.storageKey, {
@@ -52,6 +54,16 @@ export async function presentJob(
         contentType: o.contentType,
         holder,
       });
+      listed.push({
+        language: o.language,
+        kind: o.kind,
+        filename: o.filename,
+        revision: o.revision ?? null,
+        stale: o.stale,
+        url,
+      });
+      // A stale render is never offered as current (issue 36): it is in `outputs` only, with its revision.
+      if (o.stale) continue;
       const entry = (output_files[o.language] ??= {});
       if (o.kind === 'document') {
         entry[`${o.filename.split('.').pop()!.toLowerCase()}_url`] = url;
@@ -88,6 +100,7 @@ export async function presentJob(
     ...(job.jobType === 'video_translation' ? { tracks_revision: job.tracksRevision } : {}),
     ...(job.dubSegments ? { dub_segments: job.dubSegments } : {}),
     output_files,
+    ...(job.status === 'completed' ? { outputs: listed } : {}),
     ...(job.startedBy ? { started_by: starters?.get(job.startedBy) ?? null } : {}),
   };
 }

@@ -231,6 +231,9 @@ export async function upsertOutput(db: DbOrTx, row: typeof jobOutputs.$inferInse
         filename: row.filename,
         contentType: row.contentType,
         sizeBytes: row.sizeBytes,
+        revision: row.revision ?? null,
+        inputsHash: row.inputsHash ?? null,
+        stale: row.stale ?? false,
       },
     });
 }

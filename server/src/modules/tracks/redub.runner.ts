@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
-import type { JobNote, JobStage } from '../../../../contract/jobs.ts';
+import type { JobNote, JobStage, MediaOutputKind } from '../../../../contract/jobs.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
@@ -32,14 +32,10 @@ import { invalidateList } from '../jobs/job-list.cache.ts';
 import { registerRun, ShutdownError } from '../jobs/run-registry.ts';
 import * as repo from './tracks.repository.ts';
 import { toCue, trackSegments } from './track-cues.ts';
-
-/** Runs `fn` with a local path of the job's input (the job runner's own fetch). */
-export type WithInput = <T>(
-  job: jobsRepo.JobRow,
-  workDir: string,
-  signal: AbortSignal,
-  fn: (input: string) => Promise<T>,
-) => Promise<T>;
+import { renderPictures, type WithInput } from '../renders/picture-render.ts';
+import { inputsHashOf, renderOptionsOf } from '../renders/render-graph.ts';
+import { storeRender } from '../renders/render.service.ts';
+import { planOf } from '../jobs/job-plan.ts';
 
 /** One re-dub try of a claimed job (`job.redub` set). Never throws: every outcome settles the reservation. */
 export async function runRedub(
@@ -71,20 +67,14 @@ export async function runRedub(
   try {
     await fsp.mkdir(path.join(workDir, 'out'), { recursive: true });
     report('voice_over', 0);
-    const plan = ctx.engines.choose({
-      sourceLanguage: job.sourceLanguage,
-      targetLanguages: job.targetLanguages,
-      services: job.servicesRequested,
-      voiceMode: job.voiceOverMode ?? 'dubbing',
-      voices: job.voices,
-    });
+    const plan = planOf(ctx.engines, job);
     const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
     // The revision the price was computed on (POST redub), never a later one.
     const revision = await repo.findRevision(ctx.db, job.id, redub.revision);
     if (!revision) throw new Error(`job ${job.id} has no revision ${redub.revision}`);
     const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
     const dubSegments: DubSegmentsReport = {};
-    const written: { key: string; file: string; row: jobsRepo.JobOutputRow }[] = [];
+    const written: { file: string; row: jobsRepo.JobOutputRow }[] = [];
     // The seconds a slowed MP4 gained, per language re-rendered ("Keep voices natural"): its note is replaced.
     const slowed: Record<string, number> = {};
     await withInput(job, workDir, signal, async (input) => {
@@ -149,15 +139,17 @@ export async function runRedub(
           sync_shares: syncShares(r.sync.counts),
           ...(Object.keys(speakerVoices).length ? { speaker_voices: speakerVoices } : {}),
         };
-        for (const o of natural ? [mp3, mp4, srt, vtt] : [mp3, mp4])
-          if (o) written.push({ key: o.storageKey, file: file(o), row: o });
+        for (const o of natural ? [mp3, mp4, srt, vtt] : [mp3, mp4]) if (o) written.push({ file: file(o), row: o });
       }
     });
     if (signal.aborted) throw signal.reason;
     report('storing', 99);
+    // Each dub output is now the render of the revision it voiced (render-graph.ts), under that revision's key.
+    const options = renderOptionsOf(job);
     for (const w of written) {
-      const stored = await ctx.storage.putFile(w.key, w.file, { contentType: w.row.contentType, move: true });
-      await jobsRepo.upsertOutput(ctx.db, { ...w.row, sizeBytes: stored.sizeBytes });
+      const kind = w.row.kind as MediaOutputKind;
+      const hash = inputsHashOf(kind, w.row.language, revision.tracks, options);
+      await storeRender(ctx, w.row, redub.revision, hash, w.file);
     }
     await settleExtra(ctx.db, job.userId, redub.ref, 'charge', (tx) =>
       repo.endRedub(tx, job.id, {
@@ -166,6 +158,12 @@ export async function runRedub(
         ...(Object.keys(slowed).length ? { notes: slowedNotes(job.notes, slowed) } : {}),
       }),
     );
+    // The graph's other stale renders of this revision (the video with subtitles burnt in), by the same runner as
+    // after a save; on a failure the queue's render run tries again.
+    await renderPictures(ctx, job.id, withInput, signal).catch(async (err) => {
+      ctx.logger.warn({ err, jobId: job.id }, 'render after the re-dub failed; queued again');
+      await ctx.queue.send('media.render', { version: 1, jobId: job.id }, { singletonKey: `render:${job.id}` });
+    });
   } catch (err) {
     if (signal.aborted && signal.reason instanceof ShutdownError) {
       // The worker is stopping: the re-dub goes back to the queue with its reservation held (charged once, by

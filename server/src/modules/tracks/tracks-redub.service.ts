@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '../../errors.ts';
 import type { EnginePlan } from '../../engines/engine-choice.ts';
+import { planOf } from '../jobs/job-plan.ts';
 import { NoEngineError, VoiceNotAvailableError } from '../../engines/engine.registry.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { RedubEstimateResponse, RedubRequest } from '../../../../contract/tracks.ts';
@@ -36,13 +37,7 @@ export function redubCredits(seconds: number, cloned = false): number {
  */
 function voicePlanOf(ctx: Ctx, job: jobsRepo.JobRow): EnginePlan | null {
   try {
-    return ctx.engines.choose({
-      sourceLanguage: job.sourceLanguage,
-      targetLanguages: job.targetLanguages,
-      services: job.servicesRequested,
-      voiceMode: job.voiceOverMode ?? 'dubbing',
-      voices: job.voices,
-    });
+    return planOf(ctx.engines, job);
   } catch (err) {
     if (err instanceof NoEngineError || err instanceof VoiceNotAvailableError) return null;
     throw err;

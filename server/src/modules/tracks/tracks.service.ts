@@ -1,13 +1,11 @@
 /**
- * The editor's calls: read the tracks of a completed media job, save a revision (re-rendering the job's SRT/VTT
- * at once), translate the source again, estimate and start a re-dub, list and restore revisions. Every call is
+ * The editor's calls: read the tracks of a completed media job, save a revision (every output brought up to it by
+ * the render graph, renders/render.service.ts: SRT/VTT at once, the burnt-in video by a render run, the dub marked
+ * stale until a re-dub), translate the source again, estimate and start a re-dub, list and restore revisions. Every call is
  * scoped to the job's owner (others get 404). Editing, translating again and re-rendering are free; a re-dub
  * costs the voice-over rate for the changed segments' seconds (README "Editing tracks").
  */
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { rulesFor } from '../../../../contract/cue-rules.ts';
@@ -23,15 +21,14 @@ import type { StoredTracks } from '../../db/schema/index.ts';
 import { NoEngineError } from '../../engines/engine.registry.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { cutCues, type TimedWord } from '../../media/cue-cutter.ts';
-import { dualSpeakerCues, toSrt, toVtt } from '../../media/subtitle-writers.ts';
 import { translateSentences } from '../../media/translation-fit.ts';
 import { countWords } from '../../documents/word-count.ts';
 import { reserveExtra, settleExtra } from '../credits/ledger.repository.ts';
 import { priceDocument } from '../jobs/pricing.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
-import { invalidateList } from '../jobs/job-list.cache.ts';
+import { renderAfterSave } from '../renders/render.service.ts';
 import * as repo from './tracks.repository.ts';
-import { checkTrack, cueSync, toCue, warningsOf } from './track-cues.ts';
+import { checkTrack, cueSync, warningsOf } from './track-cues.ts';
 import { syncArtifact, type SavedSync } from '../../media/sync-report.ts';
 import { glossaryFlagsOf } from './track-glossary.ts';
 import { glossaryRules } from '../../../../contract/glossary.ts';
@@ -128,33 +125,8 @@ export function targetOf(tracks: StoredTracks, code: string, field: string): str
 }
 
 /**
- * Writes the SRT and VTT outputs of `languages` (base codes) from `tracks` over the job's stored outputs, so the
- * job's output_files serve the new text at once.
- */
-async function renderSubtitles(ctx: Ctx, job: jobsRepo.JobRow, tracks: StoredTracks, languages: string[]) {
-  const outputs = await jobsRepo.outputsOf(ctx.db, [job.id]);
-  for (const o of outputs) {
-    const lang = normaliseLanguage(o.language);
-    if (!languages.includes(lang) || (o.kind !== 'subtitle_srt' && o.kind !== 'subtitle_vtt')) continue;
-    const cues = dualSpeakerCues(
-      tracks.targets[lang].cues.map((c) => toCue(c, lang)),
-      rulesFor(lang),
-    );
-    const names = Object.fromEntries((tracks.speakers ?? []).map((sp) => [sp.id, sp.name]));
-    const tmp = path.join(os.tmpdir(), `tarjama-render-${crypto.randomBytes(6).toString('hex')}`);
-    try {
-      await fsp.writeFile(tmp, o.kind === 'subtitle_srt' ? toSrt(cues) : toVtt(cues, names, lang));
-      const stored = await ctx.storage.putFile(o.storageKey, tmp, { contentType: o.contentType, move: true });
-      await jobsRepo.upsertOutput(ctx.db, { ...o, sizeBytes: stored.sizeBytes });
-    } finally {
-      await fsp.rm(tmp, { force: true });
-    }
-  }
-  invalidateList(job.userId);
-}
-
-/**
- * Saves `tracks` as the revision after `loaded` and re-renders `changed` languages.
+ * Saves `tracks` as the revision after `loaded` (whose tracks are `previous`) and brings the job's outputs up to
+ * it through the render graph (renders/render.service.ts).
  * @throws AppError REVISION_CONFLICT `{ revision }` (the latest) or JOB_BUSY when another save or a re-dub won.
  */
 async function saveRevision(
@@ -163,7 +135,7 @@ async function saveRevision(
   loaded: number,
   origin: 'edit' | 'translate_again' | 'restore',
   tracks: StoredTracks,
-  changed: string[],
+  previous: StoredTracks,
 ): Promise<TracksResponse> {
   const revision = await repo.insertRevision(ctx.db, job.id, loaded, origin, tracks);
   if (revision === null) {
@@ -171,7 +143,8 @@ async function saveRevision(
     if (now && now.status !== 'completed') throw new AppError('JOB_BUSY');
     throw new AppError('REVISION_CONFLICT', undefined, { revision: now?.tracksRevision ?? loaded });
   }
-  await renderSubtitles(ctx, job, tracks, changed);
+  // Every output follows the new revision: rendered again, marked stale for its render run or re-dub, or current.
+  await renderAfterSave(ctx, job, revision, tracks, previous);
   return withSync(ctx, job, present(revision, tracks, job));
 }
 
@@ -203,16 +176,12 @@ export async function saveTracks(
       language: current.source.language,
       cues: checkTrack('source', req.source.cues, job.mediaSeconds),
     };
-  const changed: string[] = [];
   for (const [code, t] of Object.entries(req.targets ?? {})) {
     const lang = targetOf(current, code, `targets.${code}`);
     next.targets[lang] = { cues: checkTrack(lang, t.cues, job.mediaSeconds) };
-    changed.push(lang);
   }
   checkSpeakers(ctx, next);
-  // Speaker names are in every VTT: a renamed speaker re-renders every language.
-  if (req.speakers) changed.splice(0, changed.length, ...Object.keys(next.targets));
-  return saveRevision(ctx, job, req.revision, 'edit', next, changed);
+  return saveRevision(ctx, job, req.revision, 'edit', next, current);
 }
 
 /** Words of a cue with times spread over the cue in proportion to their characters. */
@@ -344,7 +313,7 @@ async function translateInto(
     const kept = current.targets[lang].cues.filter((c) => !spans.some(([a, b]) => c.start < b && c.end > a));
     next.targets[lang] = { cues: [...kept, ...cues].sort((a, b) => a.start - b.start) };
   }
-  return saveRevision(ctx, job, loaded, 'translate_again', next, languages);
+  return saveRevision(ctx, job, loaded, 'translate_again', next, current);
 }
 
 /** GET /v1/jobs/{id}/revisions, newest first. */
@@ -365,5 +334,5 @@ export async function restoreRevision(ctx: Ctx, userId: string, jobId: string, n
   requireIdle(job);
   const row = Number.isInteger(n) && n > 0 ? await repo.findRevision(ctx.db, job.id, n) : null;
   if (!row) throw new AppError('REVISION_NOT_FOUND');
-  return saveRevision(ctx, job, job.tracksRevision!, 'restore', row.tracks, Object.keys(row.tracks.targets));
+  return saveRevision(ctx, job, job.tracksRevision!, 'restore', row.tracks, await latestTracks(ctx, job));
 }
