@@ -58,6 +58,29 @@ describe('download names', () => {
     expect(outputFilesOf(media).map((f) => [f.kind, f.url])).toEqual([['subtitle_vtt', 'u2']]);
   });
 
+  it('lists a stale render after the current files, marked with its revision and how it is updated', () => {
+    const files = outputFilesOf(
+      v.parse(
+        JobResponse,
+        job({
+          tracks_revision: 3,
+          output_files: { es: { subtitle: { srt_url: 'srt3' } } },
+          outputs: [
+            { language: 'es', kind: 'voice_over_mp3', filename: 'x.mp3', revision: 2, stale: true, url: 'mp3r2' },
+            { language: 'es', kind: 'subtitle_srt', filename: 'x.srt', revision: 3, stale: false, url: 'srt3' },
+            { language: 'es', kind: 'subtitled_mp4', filename: 'x.mp4', revision: 2, stale: true, url: 'mp4r2' },
+          ],
+        }),
+      ),
+    );
+    expect(files.map((f) => [f.url, f.stale ?? null])).toEqual([
+      ['srt3', null],
+      ['mp3r2', { revision: 2, path: 'voice' }],
+      ['mp4r2', { revision: 2, path: 'picture' }],
+    ]);
+    expect(files[2].filename).toBe('interview.final_es_subtitled.mp4');
+  });
+
   it('falls back to job_{id} without a file name', () => {
     expect(
       outputFilesOf(job({ original_filename: '', output_files: { es: { subtitle: { vtt_url: 'u' } } } }))[0].filename,

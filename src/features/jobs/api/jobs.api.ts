@@ -1,6 +1,13 @@
 /** Job history calls (spec section 7) and the files a finished job offers. */
 import { ENDPOINTS } from '../../../../contract/endpoints.ts';
-import { OUTPUT_PLACES, type JobResponse, type MediaOutputEntry, type OutputKind } from '../../../../contract/jobs.ts';
+import {
+  OUTPUT_PLACES,
+  RENDER_PATHS,
+  type JobResponse,
+  type MediaOutputEntry,
+  type OutputKind,
+  type RenderPath,
+} from '../../../../contract/jobs.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { stripExtension } from '../../../lib/format.ts';
 
@@ -69,6 +76,11 @@ export interface OutputFile {
   url: string;
   /** Download name (spec section 9): {name}_{lang}.vtt / .mp3, documents {name without extension}__{lang}.{ext}. */
   filename: string;
+  /**
+   * Set when the file renders an older tracks revision than the job's latest (render graph, issue 36): the revision
+   * it renders and how it is brought up to date (`picture`: its render run is on the way; `voice`: a re-dub).
+   */
+  stale?: { revision: number | null; path: RenderPath };
 }
 
 /** Every downloadable file of a job, per target language, with the spec's file names (fallback job_{id}). */
@@ -90,6 +102,19 @@ export function outputFilesOf(job: JobResponse): OutputFile[] {
       const url = (media[group] as Record<string, string | undefined> | undefined)?.[field];
       if (url) files.push({ lang, ext, kind, url, filename: `${base}_${lang}${NAME_SUFFIX[kind] ?? ''}.${ext}` });
     }
+  }
+  // Stale renders are not in output_files: they are offered after the current files, as what they are.
+  for (const o of job.outputs ?? []) {
+    if (!o.stale || o.kind === 'document') continue;
+    const ext = MEDIA_EXTENSIONS[o.kind];
+    files.push({
+      lang: o.language,
+      ext,
+      kind: o.kind,
+      url: o.url,
+      filename: `${base}_${o.language}${NAME_SUFFIX[o.kind] ?? ''}.${ext}`,
+      stale: { revision: o.revision, path: RENDER_PATHS[o.kind] },
+    });
   }
   return files;
 }

@@ -9,7 +9,8 @@ import { Icon } from '../../../components/icon.tsx';
 
 /**
  * Download: one entry per output file; a failed fetch opens the URL in a new tab (spec section 8), except offline,
- * where the user is told the file is not saved on this device.
+ * where the user is told the file is not saved on this device. A file that renders an older revision than the
+ * latest edit (render graph) is listed last and says so: it is never offered as the current file.
  */
 export function DownloadMenu({ job }: { job: JobResponse }) {
   const { t, i18n } = useLingui();
@@ -147,11 +148,21 @@ export function DownloadMenu({ job }: { job: JobResponse }) {
               onClick={() => void start(f)}
               data-ext={f.ext}
               data-lang={f.lang}
+              data-stale={f.stale ? 'true' : undefined}
             >
               {label(f)}
               <span className="menu-item-sub" dir="ltr">
                 {f.filename}
               </span>
+              {f.stale ? (
+                <span className="menu-item-stale" data-testid="stale-output">
+                  {f.stale.path === 'picture' ? (
+                    <Trans>Before your latest edits: the updated video is being made</Trans>
+                  ) : (
+                    <Trans>Before your latest edits: re-dub to update it</Trans>
+                  )}
+                </span>
+              ) : null}
             </button>
           ))}
         </div>
