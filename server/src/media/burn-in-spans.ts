@@ -91,8 +91,8 @@ export function changedSpans(previousAss: string, nextAss: string): TimeSpan[] {
 }
 
 /**
- * The video frames of a file as the muxer stored them: presentation times in ticks of `timeBase` (sorted, the
- * first at 0), keyframe flags, the end of the last frame (ticks), and the codec's extradata as ffprobe dumps it
+ * The video frames of a file as the muxer stored them: presentation times in ticks of `timeBase` (sorted),
+ * keyframe flags, the end of the last frame (ticks), and the codec's extradata as ffprobe dumps it
  * (for H.264 in MP4 the avcC box: profile, level, SPS and PPS; pieces joined without re-encoding must agree).
  */
 interface FrameLayout {
@@ -120,11 +120,12 @@ async function probeFrames(file: string, signal?: AbortSignal): Promise<FrameLay
   const [num, den] = (stream?.time_base ?? '').split('/').map(Number);
   const packets = (j.packets ?? []).filter((p) => typeof p.pts === 'number').sort((a, b) => a.pts! - b.pts!);
   if (!(num > 0 && den > 0) || packets.length < 2) return null;
-  const first = packets[0].pts!;
-  const pts = packets.map((p) => p.pts! - first);
+  // As stored, not from 0: the encoder's times, which the keyframe rule and the segment muxer's cuts use.
+  const pts = packets.map((p) => p.pts!);
   const last = pts[pts.length - 1];
   const duration = stream?.duration_ts;
-  const end = typeof duration === 'number' && duration > last ? duration : 2 * last - pts[pts.length - 2];
+  const end =
+    typeof duration === 'number' && pts[0] + duration > last ? pts[0] + duration : 2 * last - pts[pts.length - 2];
   const key = packets.map((p) => (p.flags ?? '').includes('K'));
   return { timeBase: [num, den], extradata: stream?.extradata ?? '', pts, key, end };
 }
@@ -218,7 +219,9 @@ async function encodeRun(
     got.timeBase[0] === num &&
     got.timeBase[1] === den &&
     got.pts.length === count &&
-    got.pts.every((p, i) => p === frames.pts[first + i] - frames.pts[first] && got.key[i] === starts.has(first + i));
+    got.pts.every(
+      (p, i) => p - got.pts[0] === frames.pts[first + i] - frames.pts[first] && got.key[i] === starts.has(first + i),
+    );
   if (!same) throw new SpanMismatch('the re-encoded frames differ in number or times');
 }
 
@@ -239,17 +242,20 @@ async function fullRender(opts: Parameters<typeof rerenderSubtitledSpans>[0], re
 
 /**
  * Writes `outPath` as `renderSubtitledVideo` would with `cues` (and `sourceCues`), re-encoding only the GOPs of
- * `previous` (that function's output for `previousCues` and `previousSourceCues`, same `input`, `style` and
- * `video`) whose pictures the edit changes (changedSpans of the two ASS scripts): each run of changed GOPs is
- * encoded from `input` (seeked to the run, the ass filter on the original timestamps via `-copyts`, exactly the
- * run's frame count, keyframes where the full burn put them), every other run is cut from `previous` on its
- * keyframes with `-c copy`, the pieces are joined by the concat demuxer (each piece's exact duration given) and
- * `previous`'s audio is copied. Nothing changed: `previous` is copied. `previous` without the fixed keyframe
- * layout (an older job), unreadable, or a re-encoded piece that would not join exactly (another frame count, other
- * H.264 parameter sets): the full render, reported as mode 'full' with the reason. Scratch files go to a folder
- * in `dir`, removed at the end; `outPath` may be `previous`.
- * @throws MediaError FFMPEG_FAILED when the full render fails, or ffmpeg fails while joining; the signal's reason
- *         when aborted.
+ * `previous` (that function's output for `previousCues` and `previousSourceCues` from the same `input`; `style`
+ * and `video` are those of both renders: after a style change call renderSubtitledVideo) whose pictures the edit
+ * changes (changedSpans of the two ASS scripts, widened by CUE_MARGIN_S). Each run of changed GOPs is encoded
+ * from `input` (seeked to the run, the ass filter on the full burn's timestamps via `-copyts -start_at_zero`,
+ * exactly the run's frame count, keyframes where the full burn put them, checked with ffprobe afterwards); every
+ * other run is cut from `previous` on its keyframes with `-c copy` (segment muxer); the pieces are joined by the
+ * concat demuxer (each piece's exact duration given) and `previous`'s audio is copied. So every picture outside
+ * the changed GOPs is `previous`'s, bit for bit, and the frame count and duration are the full render's.
+ * Nothing changed: `previous` is copied (mode 'copy'). Full render instead (mode 'full', `fallback` the reason):
+ * `previous` unreadable or without the fixed keyframe layout (an older job), every GOP changed, or a re-encoded
+ * piece that would not join exactly (other frame times, other H.264 parameter sets). Scratch files go to a folder
+ * in `dir`, removed at the end; `outPath` may be `previous` (replaced only once the new file is complete).
+ * @throws MediaError FFMPEG_FAILED when ffmpeg fails (the full render, or a step of the span path); the signal's
+ *         reason when aborted.
  */
 export async function rerenderSubtitledSpans(opts: {
   input: string;

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,35 @@ describe('burned-in subtitles, re-rendered by spans', () => {
     expect(mine.filter(outside).length).toBe(Math.round((28.24 - 4) * 25));
   });
 
+  it('re-encodes the first and the last GOPs, in place of the previous file', async () => {
+    // The first cue reworded, a cue added at the end: GOPs [0, 4) s and [26, 28.24) s.
+    const edited: Cue[] = [
+      { ...BEFORE[0], lines: ['Printing, in the one sense'] },
+      ...BEFORE.slice(1),
+      { start: 27.0, end: 28.2, lines: ['The end.'] },
+    ];
+    const fullEdited = await fullRender('full-ends', edited);
+    const inPlace = at('in-place.mp4');
+    await copyFile(previous, inPlace);
+    await mkdir(at('ends'));
+    const result = await rerenderSubtitledSpans({
+      ...{ input: VIDEO, previous: inPlace, cues: edited, previousCues: BEFORE, style, video: size },
+      ...{ dir: at('ends'), outPath: inPlace },
+    });
+    expect(result.mode).toBe('spans');
+    expect(result.spans).toEqual([
+      { start: 0, end: 4 },
+      { start: 26, end: 28.24 },
+    ]);
+    const [mine, theirs] = await Promise.all([probe(inPlace), probe(fullEdited)]);
+    expect(mine.frames).toBe(theirs.frames);
+    expect(mine.video).toBeCloseTo(theirs.video, 3);
+    expect(await decodeErrors(inPlace)).toBe('');
+    for (const t of [1.5, 27.5]) expect(await psnr(inPlace, fullEdited, t)).toBeGreaterThanOrEqual(35);
+    expect(await frameMd5(inPlace, 27.5)).not.toBe(await frameMd5(previous, 27.5));
+    for (const t of [4.1, 13.0, 25.9]) expect(await frameMd5(inPlace, t)).toBe(await frameMd5(previous, t));
+  });
+
   it('copies the previous file when nothing changed', async () => {
     await mkdir(at('same'), { recursive: true });
     const outPath = at('same.mp4');
@@ -177,5 +206,37 @@ describe('burned-in subtitles, re-rendered by spans', () => {
     expect(result).toMatchObject({ mode: 'full', fallback: 'no fixed keyframe layout' });
     expect(result.reencodedSeconds).toBeCloseTo(28.24, 2);
     expect(await frameMd5(outPath, 6.5)).toBe(await frameMd5(full, 6.5));
+  });
+
+  it('renders in full when the previous file has the keyframe layout but other encoder settings', async () => {
+    // Same keyframes, another preset: its SPS differs (reference frames), so pieces would not join.
+    const other = at('other-preset.mp4');
+    await runProcess('ffmpeg', [
+      ...[
+        '-v',
+        'error',
+        '-y',
+        '-i',
+        VIDEO,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'medium',
+        '-crf',
+        '20',
+        '-pix_fmt',
+        'yuv420p',
+      ],
+      ...['-x264-params', 'scenecut=0', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-c:a', 'aac', other],
+    ]);
+    await mkdir(at('other'), { recursive: true });
+    const outPath = at('from-other.mp4');
+    const result = await rerenderSubtitledSpans({
+      ...{ input: VIDEO, previous: other, cues: AFTER, previousCues: BEFORE, style, video: size },
+      ...{ dir: at('other'), outPath },
+    });
+    expect(result).toMatchObject({ mode: 'full', fallback: 'other H.264 parameter sets' });
+    expect(await frameMd5(outPath, 6.5)).toBe(await frameMd5(full, 6.5));
+    expect(await decodeErrors(outPath)).toBe('');
   });
 });
