@@ -3,7 +3,8 @@
  * v4+, as libass reads it) styled by the job's `subtitle_style`, rendered into the picture by ffmpeg's `ass`
  * filter (libass shapes with HarfBuzz and orders right-to-left text with FriBidi, so Arabic joins and reads
  * correctly; the font is Noto Sans, with fontconfig falling back to Noto Sans Arabic, CJK and Devanagari, Debian
- * fonts-noto-core and fonts-noto-cjk, scripts/setup.sh). The audio is copied; the video is re-encoded in H.264.
+ * fonts-noto-core and fonts-noto-cjk, scripts/setup.sh). The audio is encoded as AAC; the video is re-encoded in
+ * H.264 with a fixed keyframe layout, so an edit can re-encode only its spans (burn-in-spans.ts).
  * Sizes in pixels of the video, times in seconds.
  */
 import { writeFile } from 'node:fs/promises';
@@ -113,9 +114,41 @@ export function toAss(
 }
 
 /**
- * Writes `outPath` (MP4: H.264 video with the subtitles of `assPath` in the picture, the input's audio copied as
- * AAC). `assPath`'s folder is ffmpeg's working folder (the filter argument names the file only, so no path
- * escaping is needed).
+ * Seconds between keyframes of a burned video: every picture at or after a multiple of it starts a closed GOP
+ * (an IDR frame), and there are no others, so burn-in-spans.ts can re-encode a span of GOPs and stream-copy the
+ * rest. 2 s: a one-cue edit re-encodes 2-6 s of video; the extra keyframes make a file larger (at CRF 20: 10 %
+ * on the near-still 28-s lj001-0001-0004.mp4, 5.7 % on bench:burn-in's 10-minute video, which prints it).
+ */
+export const KEYFRAME_INTERVAL_S = 2;
+
+/**
+ * The H.264 encoder settings of every burn, full or a span (burn-in-spans.ts joins pieces without re-encoding, so
+ * they must agree: same SPS/PPS). No scene-cut keyframes (`scenecut=0`) and a GOP cap above any interval
+ * (`-g 1000`), so the forced keyframes are the only ones; forced keyframes are IDR frames, GOPs closed.
+ */
+export const H264_ARGS: readonly string[] = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '20',
+  '-pix_fmt',
+  'yuv420p',
+  '-g',
+  '1000',
+  '-flags',
+  '+cgop',
+  '-forced-idr',
+  '1',
+  '-x264-params',
+  'scenecut=0',
+];
+
+/**
+ * Writes `outPath` (MP4: H.264 video with the subtitles of `assPath` in the picture, a keyframe every
+ * KEYFRAME_INTERVAL_S seconds, the input's audio encoded as AAC). `assPath`'s folder is ffmpeg's working folder
+ * (the filter argument names the file only, so no path escaping is needed).
  * @throws MediaError FFMPEG_FAILED (ffmpeg's output as detail); the signal's reason when aborted.
  */
 export async function burnSubtitles(
@@ -137,14 +170,9 @@ export async function burnSubtitles(
     '0:a:0?',
     '-vf',
     `ass=${path.basename(assPath)}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '20',
-    '-pix_fmt',
-    'yuv420p',
+    ...H264_ARGS,
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_S})`,
     '-c:a',
     'aac',
     '-b:a',
