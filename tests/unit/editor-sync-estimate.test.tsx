@@ -109,7 +109,7 @@ describe('the sync of a line typed longer than its dub', () => {
     expect(markOf('e1').getByTestId('cue-sync').textContent).toContain('Natural pace');
     expect(markOf('e1').getByTestId('cue-sync').dataset.estimated).toBeUndefined();
     expect(screen.queryByTestId('sync-to-check')).toBeNull();
-  });
+  }, 20_000); // the first render loads the catalog and the list (seconds on a busy machine)
 
   it('says it in Arabic', async () => {
     await activateLocale('ar', { persist: false });
