@@ -5,18 +5,23 @@
  * by GET /v1/jobs/{id}/tracks and counted per status on the job. A pure function plus the artifact's name.
  */
 import {
+  charBudget,
   countStatuses,
   needsShorter,
   SYNC_MAX_SPEED,
   syncStatus,
-  type SegmentSync,
+  voicedChars,
+  type DubbedSegment,
   type SyncCounts,
 } from '../../../contract/sync.ts';
 import type { DubSegment } from './stages/stage.ts';
 import type { Placement } from './voice-fit.ts';
 
 /** One segment of the artifact: its sync and the text and slot it was voiced with (to match edited tracks). */
-export type SavedSegmentSync = SegmentSync & { text: string };
+export type SavedSegmentSync = DubbedSegment;
+
+/** The characters a text voices and a slot's character budget: contract/sync.ts (the editor estimates with them). */
+export { charBudget, voicedChars };
 
 /**
  * The artifact `sync/<lang>.json`: the report per segment (in order), the segments per status and the voice's
@@ -32,17 +37,6 @@ export const syncArtifact = (lang: string) => `sync/${lang}.json`;
 
 /** Seconds a clip may run into the next slot before it counts as overlapping (rounding of the placements). */
 const OVERLAP_TOLERANCE = 0.01;
-
-/** Characters a text voices (Unicode code points, spaces included; direction marks are not spoken). */
-export const voicedChars = (text: string) => [...text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')].length;
-
-/**
- * The character budget of a slot of `seconds` for a voice speaking `charsPerSecond` characters a second: the most
- * characters it voices at `ok` speed (1.15x) within the slot (at least 1).
- */
-export function charBudget(seconds: number, charsPerSecond: number): number {
-  return Math.max(1, Math.floor(Math.max(0, seconds) * charsPerSecond * SYNC_MAX_SPEED.ok));
-}
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 

@@ -12,6 +12,7 @@ import type { TracksResponse } from '../../../contract/tracks.ts';
 import { saveTracks } from './api/editor.api.ts';
 import { firstUnsavable, saveRequestOf, type EditorDraft } from './model.ts';
 import { useEditorStore } from './store.ts';
+import { useSyncStore } from './sync.ts';
 
 /** Debounce between the last edit and the save, milliseconds. */
 export const SAVE_DELAY_MS = 1000;
@@ -55,6 +56,7 @@ export async function saveNow(): Promise<void> {
   try {
     const answer = await saveTracks(jobId, saveRequestOf(doc, revision));
     useEditorStore.getState().saved(answer.revision, version);
+    useSyncStore.getState().saved(answer);
     const opened = await readOpened(jobId);
     if (opened) await rememberOpened(jobId, { ...opened, tracks: answer });
     if (useEditorStore.getState().version === version) await dropDraft(jobId);

@@ -74,7 +74,8 @@ describe('dub sync of a finished job', () => {
       expect(s.borrowed).toBeGreaterThanOrEqual(0);
     }
     const report = job.dub_segments.es;
-    expect(es.sync.summary).toEqual(report.sync);
+    // Nothing changed since the dub: the summary is the dub's counts, nothing to check.
+    expect(es.sync.summary).toEqual({ ...report.sync, to_check: 0 });
     const total = SYNC_STATUSES.reduce((n, s) => n + report.sync[s], 0);
     expect(total).toBe(report.segments_total);
     const shares = SYNC_STATUSES.reduce((n, s) => n + report.sync_shares[s], 0);

@@ -6,6 +6,7 @@
  */
 import type { EngineFallback } from '../../engines/engine-fallback.ts';
 import type { DubSegmentsReport } from '../../../../contract/tracks.ts';
+import type { DubSegment } from '../../../../contract/dub-segments.ts';
 import type { EnginePlan } from '../../engines/engine.registry.ts';
 import type { Transcript } from '../../engines/speech.engine.ts';
 import type { EngineStage } from '../../../../contract/errors.ts';
@@ -35,14 +36,9 @@ export interface PipelineOutput {
 /**
  * A dub segment: the text voiced in one time slot (seconds); `speaker` who says it (`S1` …) and `voice` the engine's
  * voice id it is voiced with (the speaker's voice, issue 19) when the run found speakers; else the language's voice.
+ * Defined with the segment rule in contract/dub-segments.ts (the editor estimates sync with it).
  */
-export interface DubSegment {
-  text: string;
-  start: number;
-  end: number;
-  speaker?: string;
-  voice?: string;
-}
+export type { DubSegment };
 
 /**
  * One target language after `translate` (artifact `translation/<lang>.json`): the request's code (e.g. 'en-gb'),

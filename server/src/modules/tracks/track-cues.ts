@@ -3,16 +3,17 @@
  * checkCues), conversion to the pipeline's Cue, dub segments of a track and what a re-dub would change.
  * Times are seconds.
  */
-import { arabicLine, rulesFor } from '../../../../contract/cue-rules.ts';
-import { checkCues, type Cue } from '../../../../contract/cues.ts';
+import { rulesFor } from '../../../../contract/cue-rules.ts';
+import { toCue } from '../../../../contract/dub-segments.ts';
+import { checkCues } from '../../../../contract/cues.ts';
 import type { CueProblem } from '../../../../contract/errors.ts';
 import type { TrackCue, TrackWarnings } from '../../../../contract/tracks.ts';
 import type { TrackSpeaker } from '../../../../contract/speakers.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { segmentsFromCues, segmentsWithCues } from '../../media/dub-segments.ts';
+import { segmentsFromCues } from '../../media/dub-segments.ts';
 import type { SavedSync } from '../../media/sync-report.ts';
-import type { TrackSync } from '../../../../contract/sync.ts';
+import { trackSyncOf, type TrackSync } from '../../../../contract/sync.ts';
 import { voicedSeconds } from '../jobs/pricing.ts';
 import type { DubSegment } from '../../media/stages/stage.ts';
 import type { VoiceChoice } from '../../engines/engine-choice.ts';
@@ -70,17 +71,8 @@ export function checkTrack(track: string, cues: TrackCue[], mediaSeconds?: numbe
   return out;
 }
 
-/** A track cue as the pipeline's Cue (lines; Arabic lines carry their right-to-left marks). */
-export function toCue(c: TrackCue, language: string): Cue {
-  const lines = c.text.split('\n');
-  const cue: Cue = {
-    start: c.start,
-    end: c.end,
-    lines: language === 'ar' ? lines.map((l) => (l.startsWith('\u200f') ? l : arabicLine(l))) : lines,
-  };
-  if (c.speaker) cue.speaker = c.speaker;
-  return cue;
-}
+/** A track cue as the pipeline's Cue (contract/dub-segments.ts, shared with the editor's sync estimate). */
+export { toCue };
 
 /** Rule warnings of every track, per cue id (cues without any left out). */
 export function warningsOf(tracks: StoredTracks): TrackWarnings {
@@ -170,34 +162,13 @@ export function speakerVoicesOf(
 }
 
 /**
- * The sync of a target track's cues (GET tracks): each cue gets the report of the last dub's segment it is voiced
- * in, matched by the segment's text and slot (a segment changed since that dub has no report until it is dubbed
- * again); `summary` counts the last dub's segments per status. Undefined when the track was never dubbed.
+ * The sync of a target track's cues (GET/PUT tracks, Shorten): contract/sync.ts trackSyncOf with the last dub's
+ * report (`saved`): a segment unchanged since that dub keeps its measured sync, a changed one gets an estimated
+ * status (`estimated: true`, issue 36) from the dub's speaking rate, and the summary counts the segments now with
+ * `to_check`. Undefined when the track was never dubbed.
  */
 export function cueSync(cues: TrackCue[], language: string, saved: SavedSync | null): TrackSync | undefined {
-  if (!saved) return undefined;
-  const out: TrackSync['cues'] = {};
-  const groups = segmentsWithCues(
-    cues.map((c) => toCue(c, language)),
-    rulesFor(language).joiner,
-  );
-  for (const g of groups) {
-    // The report keeps text and slot: the segment's speaker and voice do not change its sync.
-    const found = saved.segments.find((r) =>
-      sameSegment(
-        { ...g.segment, speaker: undefined, voice: undefined },
-        {
-          text: r.text,
-          start: r.slot_start,
-          end: r.slot_end,
-        },
-      ),
-    );
-    if (!found) continue;
-    const { text: _text, ...sync } = found;
-    for (const i of g.cues) out[cues[i].id] = sync;
-  }
-  return { cues: out, summary: saved.counts };
+  return trackSyncOf(cues, language, saved);
 }
 
 /** Same text, slot, speaker and voice (issue 19: a segment given to another speaker or voice is voiced again). */

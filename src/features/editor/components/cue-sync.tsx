@@ -5,7 +5,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { needsShorter, SYNC_STATUSES, type SyncStatus } from '../../../../contract/sync.ts';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
-import { shortenCue, useSyncStore } from '../sync.ts';
+import { saveNow } from '../autosave.ts';
+import { shortenCue, useSyncStore, useTrackSync } from '../sync.ts';
 
 /** The words of each sync status (the mark says it in words and a sign, never by colour alone). */
 const STATUS_LABELS: Record<SyncStatus, MessageDescriptor> = {
@@ -15,6 +16,14 @@ const STATUS_LABELS: Record<SyncStatus, MessageDescriptor> = {
   overflow: msg`Does not fit`,
 };
 const STATUS_SIGNS: Record<SyncStatus, string> = { natural: '✓', ok: '✓', fast: '!', overflow: '✕' };
+/** The words of an estimated status (issue 36: the line changed since the dub; a re-dub measures it). */
+const ESTIMATED_LABELS: Record<SyncStatus, MessageDescriptor> = {
+  natural: msg`To be checked: natural pace`,
+  ok: msg`To be checked: slightly fast`,
+  fast: msg`To be checked: too fast`,
+  overflow: msg`To be checked: does not fit`,
+};
+const ESTIMATED_SIGN = '?';
 
 interface CueSyncProps {
   track: string;
@@ -25,13 +34,14 @@ interface CueSyncProps {
 }
 
 /**
- * The dub-timing mark of one target cue (its dub segment's sync status, from the last dub), and for the
+ * The dub-timing mark of one target cue: its dub segment's sync status as the last dub measured it, or for a
+ * segment changed since (issue 36) "To be checked" with the status estimated from its text as it is now; for the
  * selected cue what it needs ("About 9 characters shorter") with Shorten (disabled, with why, when the server
  * has no engine that can rephrase).
  */
 export function CueSync({ track, cueId, active, onText }: CueSyncProps) {
   const { t, i18n } = useLingui();
-  const sync = useSyncStore((s) => s.tracks[track]?.cues[cueId]);
+  const sync = useTrackSync(track)?.cues[cueId];
   const jobId = useSyncStore((s) => s.jobId);
   const rephrase = useSyncStore((s) => s.rephrase);
   const [busy, setBusy] = useState(false);
@@ -40,10 +50,20 @@ export function CueSync({ track, cueId, active, onText }: CueSyncProps) {
   const status = sync.status;
   const needs = active && needsShorter(status) && sync.shorter_by > 0;
   const speed = i18n.number(sync.speed, { maximumFractionDigits: 2 });
+  const estimated = sync.estimated === true;
   return (
-    <div className="cue-sync" data-testid="cue-sync" data-status={status}>
-      <span className={`sync-mark sync-${status}`} title={t`Voice speed ${speed}x`}>
-        <span aria-hidden="true">{STATUS_SIGNS[status]}</span> {i18n._(STATUS_LABELS[status])}
+    <div
+      className="cue-sync"
+      data-testid="cue-sync"
+      data-status={status}
+      data-estimated={estimated ? 'true' : undefined}
+    >
+      <span
+        className={`sync-mark sync-${status}${estimated ? ' sync-estimated' : ''}`}
+        title={estimated ? t`Estimated voice speed ${speed}x: a re-dub measures it` : t`Voice speed ${speed}x`}
+      >
+        <span aria-hidden="true">{estimated ? ESTIMATED_SIGN : STATUS_SIGNS[status]}</span>{' '}
+        {i18n._((estimated ? ESTIMATED_LABELS : STATUS_LABELS)[status])}
       </span>
       {needs ? (
         <span className="sync-needs" data-testid="cue-sync-needs">
@@ -65,16 +85,19 @@ export function CueSync({ track, cueId, active, onText }: CueSyncProps) {
             if (!jobId) return;
             setBusy(true);
             setError(null);
-            shortenCue(jobId, track, cueId).then(
-              (r) => {
-                setBusy(false);
-                if (r.text) onText(track, cueId, r.text);
-              },
-              (e: unknown) => {
-                setBusy(false);
-                setError(describeError(errorInfoOf(e), i18n));
-              },
-            );
+            // Shorten rephrases the saved text: the line as typed is saved first.
+            saveNow()
+              .then(() => shortenCue(jobId, track, cueId))
+              .then(
+                (r) => {
+                  setBusy(false);
+                  if (r.text) onText(track, cueId, r.text);
+                },
+                (e: unknown) => {
+                  setBusy(false);
+                  setError(describeError(errorInfoOf(e), i18n));
+                },
+              );
           }}
         >
           <Trans>Shorten</Trans>
@@ -94,11 +117,15 @@ export function CueSync({ track, cueId, active, onText }: CueSyncProps) {
   );
 }
 
-/** The dub timing of the whole target track: its segments per status (from the last dub). */
+/**
+ * The dub timing of the whole target track: its segments per status as they are now (measured by the last dub,
+ * or estimated for lines changed since), and how many of them are to be checked.
+ */
 export function SyncSummary({ track }: { track: string }) {
   const { i18n } = useLingui();
-  const summary = useSyncStore((s) => s.tracks[track]?.summary);
+  const summary = useTrackSync(track)?.summary;
   if (!summary) return null;
+  const toCheck = summary.to_check ?? 0;
   return (
     <p className="sync-summary small" data-testid="sync-summary">
       <Trans>Dub timing:</Trans>{' '}
@@ -107,6 +134,16 @@ export function SyncSummary({ track }: { track: string }) {
           <span aria-hidden="true">{STATUS_SIGNS[s]}</span> {i18n._(STATUS_LABELS[s])}: {i18n.number(summary[s])}
         </span>
       ))}
+      {toCheck > 0 ? (
+        <span className="sync-mark sync-estimated" data-testid="sync-to-check">
+          <span aria-hidden="true">{ESTIMATED_SIGN}</span>{' '}
+          <Plural
+            value={toCheck}
+            one="# line to be checked (changed since the dub)"
+            other="# lines to be checked (changed since the dub)"
+          />
+        </span>
+      ) : null}
     </p>
   );
 }

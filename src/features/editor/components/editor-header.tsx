@@ -12,6 +12,7 @@ import { describeError } from '../../../lib/error-text.ts';
 import { translateAgain } from '../api/editor.api.ts';
 import { saveNow } from '../autosave.ts';
 import { useEditorStore } from '../store.ts';
+import { useSyncStore } from '../sync.ts';
 import { RedubDialog } from './redub-dialog.tsx';
 import { SaveStatus } from './save-status.tsx';
 
@@ -34,6 +35,7 @@ export function EditorHeader({ job, targets }: { job: JobResponse; targets: read
     try {
       const answer = await translateAgain(job.id, [target]);
       useEditorStore.getState().load(job.id, answer);
+      useSyncStore.getState().saved(answer);
       useEditorStore.getState().setTarget(target);
       toast({ title: t`${targetName} translated again`, variant: 'success' });
       setDialog(null);

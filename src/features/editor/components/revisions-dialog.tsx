@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { getRevisions, restoreRevision } from '../api/revisions.api.ts';
 import { dropDraft, readOpened, rememberOpened, saveNow } from '../autosave.ts';
 import { useEditorStore } from '../store.ts';
+import { useSyncStore } from '../sync.ts';
 
 /** What made a revision (contract REVISION_ORIGINS). */
 const ORIGIN_LABELS: Record<RevisionOrigin, MessageDescriptor> = {
@@ -55,6 +56,7 @@ export function RevisionsDialog({ jobId, onClose }: { jobId: string; onClose: ()
       const s = useEditorStore.getState();
       const { target, timingTrack } = s;
       s.load(jobId, tracks);
+      useSyncStore.getState().saved(tracks);
       if (tracks.targets[target]) useEditorStore.getState().setTarget(target);
       if (timingTrack === 'source') useEditorStore.getState().setTimingTrack('source');
       await dropDraft(jobId);
