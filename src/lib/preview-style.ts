@@ -4,7 +4,16 @@
  * height, so the preview shows what the burned MP4 will show. Pure: sizes in CSS pixels of the preview.
  */
 import type { CSSProperties } from 'react';
-import type { SubtitleStyle } from '../../../contract/jobs.ts';
+import type { SubtitleStyle } from '../../contract/jobs.ts';
+
+/** The subtitle style of a user who has not chosen one (the studio's starting style, the editor's caption). */
+export const DEFAULT_STYLE: SubtitleStyle = {
+  font_size: 48,
+  colour: '#FFFFFF',
+  background: 'outline',
+  position: 'bottom',
+  bilingual: false,
+};
 
 /**
  * libass sizes a font so its ascender plus descender equals the ASS Fontsize (FreeType REAL_DIM request). Noto Sans
