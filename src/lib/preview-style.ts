@@ -6,15 +6,6 @@
 import type { CSSProperties } from 'react';
 import type { SubtitleStyle } from '../../contract/jobs.ts';
 
-/** The subtitle style of a user who has not chosen one (the studio's starting style, the editor's caption). */
-export const DEFAULT_STYLE: SubtitleStyle = {
-  font_size: 48,
-  colour: '#FFFFFF',
-  background: 'outline',
-  position: 'bottom',
-  bilingual: false,
-};
-
 /**
  * libass sizes a font so its ascender plus descender equals the ASS Fontsize (FreeType REAL_DIM request). Noto Sans
  * (the burn-in font) has win ascent 1069 and descent 293 per 1000 units, so its em is Fontsize × 1000 / 1362.

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { MediaService, Service, SubtitleStyle, VoiceOverMode } from '../../../contract/jobs.ts';
 import { AUTO_LANGUAGE, normaliseLanguage, STUDIO_CODE } from '../../../contract/languages.ts';
 import type { SubmissionRequest } from '../../lib/db.ts';
-import { DEFAULT_STYLE } from '../../lib/preview-style.ts';
+import { DEFAULT_STYLE } from '../../config/subtitle-style.ts';
 
 /** An http(s) youtube.com (any subdomain) or youtu.be address with a path. */
 export const YoutubeUrlSchema = v.pipe(

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { QueuedView, UploadView } from '../../lib/worker.ts';
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
-import { DEFAULT_STYLE } from '../../lib/preview-style.ts';
+import { DEFAULT_STYLE } from '../../config/subtitle-style.ts';
 import { DEFAULT_CONFIG, DEFAULT_DOCUMENT_CONFIG, type StudioConfig } from './schemas.ts';
 
 export type StudioTab = 'media' | 'document';

@@ -3,7 +3,7 @@ import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { PreviewLineText } from '../../../components/preview-line-text.tsx';
-import { DEFAULT_STYLE } from '../../../lib/preview-style.ts';
+import { DEFAULT_STYLE } from '../../../config/subtitle-style.ts';
 import { cueAt } from '../model.ts';
 import { overlayLines } from '../overlay-style.ts';
 import { useEditorStore } from '../store.ts';
