@@ -3,7 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { configureApiClient } from '../lib/api-client.ts';
 import { clearAccountData } from '../lib/db.ts';
 import { getUploadWorker, isUploadWorkerRunning } from '../lib/worker.ts';
-import { useSessionStore } from '../features/auth/store.ts';
+import { useSessionStore } from '../lib/session-store.ts';
 
 export function bootstrapSession(): void {
   configureApiClient({

@@ -12,7 +12,7 @@ import { getUploadWorker, proxy, type WorkerEvent } from '../lib/worker.ts';
 import { toast } from '../components/toast/toast-store.ts';
 import { useStudioStore } from '../features/studio/store.ts';
 import { useJobsStore } from '../features/jobs/store.ts';
-import { useSessionStore } from '../features/auth/store.ts';
+import { useSessionStore } from '../lib/session-store.ts';
 
 let lastErrorAt = 0;
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS } from '../../contract/endpoints.ts';
 import { callApi, configureApiClient, ApiError, NetworkError } from '../../src/lib/api-client.ts';
-import { useSessionStore } from '../../src/features/auth/store.ts';
+import { useSessionStore } from '../../src/lib/session-store.ts';
 import { bootstrapSession } from '../../src/app/session-bootstrap.ts';
 import { listQueued, putQueued } from '../../src/lib/db.ts';
 import { jobOf, startFakeApi, routeFetchTo, type FakeApi } from './helpers/api-server.ts';

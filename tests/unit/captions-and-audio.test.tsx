@@ -5,7 +5,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { activateLocale, i18n } from '../../src/lib/i18n.ts';
 import { rateSummary } from '../../src/features/studio/pricing.ts';
-import { buildRequest, DEFAULT_CONFIG, DEFAULT_STYLE } from '../../src/features/studio/schemas.ts';
+import { buildRequest, DEFAULT_CONFIG } from '../../src/features/studio/schemas.ts';
+import { DEFAULT_STYLE } from '../../src/config/subtitle-style.ts';
 import { SubtitlePreview } from '../../src/features/studio/components/subtitle-preview.tsx';
 import { RATES } from './helpers/api-server.ts';
 

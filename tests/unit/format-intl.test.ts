@@ -5,7 +5,7 @@ import { formatBytes, formatCredits, formatDate, formatList, formatNumber } from
 import { i18n } from '../../src/lib/i18n.ts';
 import { activateLocale } from '../../src/lib/i18n.ts';
 import { creditsLabel } from '../../src/lib/price-text.ts';
-import { sourceProblem, targetProblem, voicesFor, voiceSampleUrl } from '../../src/features/studio/capabilities.ts';
+import { sourceProblem, targetProblem, voicesFor, voiceSampleUrl } from '../../src/lib/capabilities.ts';
 import { buildRequest, DEFAULT_CONFIG } from '../../src/features/studio/schemas.ts';
 import type { LanguageCapabilities } from '../../contract/capabilities.ts';
 

@@ -8,7 +8,7 @@ import type { LanguageCapabilities } from '../../contract/capabilities.ts';
 import { activateLocale, i18n } from '../../src/lib/i18n.ts';
 import { configureApiClient } from '../../src/lib/api-client.ts';
 import { resetPlansStore } from '../../src/lib/plans-store.ts';
-import { useCapabilitiesStore } from '../../src/features/studio/capabilities.ts';
+import { useCapabilitiesStore } from '../../src/lib/capabilities.ts';
 import { VoicePicker } from '../../src/features/studio/components/voice-picker.tsx';
 import { PricingPage } from '../../src/features/billing/components/pricing-page.tsx';
 import { LandingPage } from '../../src/features/landing/components/landing-page.tsx';

@@ -3,8 +3,8 @@
  * scaled from the 1080-line reference, margins 6 % of the height, an outline or an opaque box, top or bottom.
  */
 import { describe, expect, it } from 'vitest';
-import { previewLineCss, previewLines } from '../../src/features/studio/preview-style.ts';
-import { DEFAULT_STYLE } from '../../src/features/studio/schemas.ts';
+import { DEFAULT_STYLE } from '../../src/config/subtitle-style.ts';
+import { previewLineCss, previewLines } from '../../src/lib/preview-style.ts';
 
 describe('the subtitle style preview', () => {
   it('scales the 1080-line font size and margins to the preview height', () => {

@@ -8,7 +8,7 @@ import { activateLocale, i18n } from '../../src/lib/i18n.ts';
 import { configureApiClient } from '../../src/lib/api-client.ts';
 import { resetPlansStore } from '../../src/lib/plans-store.ts';
 import { buildRequest } from '../../src/features/studio/schemas.ts';
-import { useCapabilitiesStore } from '../../src/features/studio/capabilities.ts';
+import { useCapabilitiesStore } from '../../src/lib/capabilities.ts';
 import { useStudioStore } from '../../src/features/studio/store.ts';
 import { ConfigCard } from '../../src/features/studio/components/config-card.tsx';
 import { routeFetchTo, startFakeApi, type FakeApi } from './helpers/api-server.ts';

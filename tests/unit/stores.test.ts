@@ -1,6 +1,6 @@
 // The shell's stores: session, language, studio and jobs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../src/features/auth/store.ts';
+import { useSessionStore } from '../../src/lib/session-store.ts';
 import { useLanguageStore } from '../../src/features/language/store.ts';
 import { useStudioStore } from '../../src/features/studio/store.ts';
 import { useJobsStore } from '../../src/features/jobs/store.ts';

@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { activateLocale, i18n } from '../../src/lib/i18n.ts';
 import type { LanguageCapabilities } from '../../contract/capabilities.ts';
-import { hasPremiumVoices } from '../../src/features/studio/capabilities.ts';
+import { hasPremiumVoices } from '../../src/lib/capabilities.ts';
 import { VoiceQuality } from '../../src/features/studio/components/voice-quality.tsx';
 
 afterEach(() => cleanup());

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Logo } from '../../components/logo.tsx';
 import { toast } from '../../components/toast/toast-store.ts';
-import { useSessionStore } from '../../features/auth/store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Icon } from '../../components/icon.tsx';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { Spinner } from '../../components/spinner.tsx';
-import { useSessionStore } from '../../features/auth/store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 
 /** Signed-in screens: a spinner while the session loads, /auth when signed out (spec section 2). */
 export function RequireSession({ children }: { children: ReactNode }) {

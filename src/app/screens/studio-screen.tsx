@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSessionStore } from '../../features/auth/store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { useStudioStore } from '../../features/studio/store.ts';
 import { StudioPage } from '../../features/studio/components/studio-page.tsx';
 import { JobHistory } from '../../features/jobs/components/job-history.tsx';

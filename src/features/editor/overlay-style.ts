@@ -4,7 +4,7 @@
  * high drew an 8 px line across the seek bar. Pure: sizes in CSS pixels of the player.
  */
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
-import { previewLines, type PreviewLine } from '../studio/preview-style.ts';
+import { previewLines, type PreviewLine } from '../../lib/preview-style.ts';
 
 /**
  * Smallest caption font size, as players keep one: the share of the picture's height (YouTube and the

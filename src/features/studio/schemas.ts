@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { MediaService, Service, SubtitleStyle, VoiceOverMode } from '../../../contract/jobs.ts';
 import { AUTO_LANGUAGE, normaliseLanguage, STUDIO_CODE } from '../../../contract/languages.ts';
 import type { SubmissionRequest } from '../../lib/db.ts';
+import { DEFAULT_STYLE } from '../../config/subtitle-style.ts';
 
 /** An http(s) youtube.com (any subdomain) or youtu.be address with a path. */
 export const YoutubeUrlSchema = v.pipe(
@@ -68,14 +69,6 @@ export interface StudioConfig {
   /** The user ticked "I have the right to clone these voices" (`voice_clone_consent`). */
   voiceCloneConsent?: boolean;
 }
-
-export const DEFAULT_STYLE: SubtitleStyle = {
-  font_size: 48,
-  colour: '#FFFFFF',
-  background: 'outline',
-  position: 'bottom',
-  bilingual: false,
-};
 
 export const DEFAULT_CONFIG: StudioConfig = {
   source: AUTO_LANGUAGE,

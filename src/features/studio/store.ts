@@ -6,7 +6,8 @@
 import { create } from 'zustand';
 import type { QueuedView, UploadView } from '../../lib/worker.ts';
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
-import { DEFAULT_CONFIG, DEFAULT_DOCUMENT_CONFIG, DEFAULT_STYLE, type StudioConfig } from './schemas.ts';
+import { DEFAULT_STYLE } from '../../config/subtitle-style.ts';
+import { DEFAULT_CONFIG, DEFAULT_DOCUMENT_CONFIG, type StudioConfig } from './schemas.ts';
 
 export type StudioTab = 'media' | 'document';
 export type Selection = { type: 'file'; uploadId: string } | { type: 'youtube'; youtubeUrl: string } | null;

@@ -1,16 +1,10 @@
-/** Calls of the auth flows (spec section 7), through the contract's ENDPOINTS. */
+/**
+ * Calls of the auth flows (spec section 7), through the contract's ENDPOINTS. Sign-in, sign-out, the current user
+ * and the password-reset e-mail are in src/lib/session-api.ts (the session store and Settings make them too).
+ */
 import { ENDPOINTS } from '../../../../contract/endpoints.ts';
-import type { MessageResponse } from '../../../../contract/jobs.ts';
-import { ApiError, callApi } from '../../../lib/api-client.ts';
-
-/** Success only when the answer says statusCode 200 (spec section 7, "same rule"). @throws ApiError UNKNOWN. */
-function expect200(answer: MessageResponse): MessageResponse {
-  if (answer.statusCode !== 200) throw new ApiError('UNKNOWN', answer.statusCode, {}, answer.message);
-  return answer;
-}
-
-export const login = (email: string, password: string) =>
-  callApi(ENDPOINTS.login, { body: { username: email, password } });
+import { callApi } from '../../../lib/api-client.ts';
+import { expect200 } from '../../../lib/session-api.ts';
 
 export const signup = (body: { email: string; password: string; full_name: string }) =>
   callApi(ENDPOINTS.signup, { body });
@@ -18,12 +12,8 @@ export const signup = (body: { email: string; password: string; full_name: strin
 export const verifyEmail = async (email: string, otp: string) =>
   expect200(await callApi(ENDPOINTS.verifyEmail, { body: { email, otp } }));
 export const resendOtp = async (email: string) => expect200(await callApi(ENDPOINTS.resendOtp, { body: { email } }));
-export const requestPasswordReset = async (email: string) =>
-  expect200(await callApi(ENDPOINTS.requestPasswordReset, { body: { email } }));
 export const resetPassword = async (token: string, new_password: string) =>
   expect200(await callApi(ENDPOINTS.resetPassword, { body: { token, new_password } }));
-export const logout = () => callApi(ENDPOINTS.logout);
-export const fetchMe = () => callApi(ENDPOINTS.me);
 
 /** The browser goes to the provider path; the server answers 302 to Google, or 503 when not configured. */
 export const GOOGLE_SIGN_IN_PATH = ENDPOINTS.googleLogin.path;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useSessionStore } from '../store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 
 /** /auth/callback?token=...: completes Google sign-in, then /studio replacing history (spec section 2). */
 export function AuthCallbackPage() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSessionStore } from '../store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 import { panelIdOf, tabIdOf, TabList } from '../../../lib/tabs.tsx';

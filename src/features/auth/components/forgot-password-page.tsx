@@ -5,7 +5,7 @@ import { toast } from '../../../components/toast/toast-store.ts';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { requestPasswordReset } from '../api/auth.api.ts';
+import { requestPasswordReset } from '../../../lib/session-api.ts';
 import { ForgotPasswordSchema, fieldErrors } from '../schemas.ts';
 import './auth.css';
 import { msg } from '@lingui/core/macro';

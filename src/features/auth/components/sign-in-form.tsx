@@ -5,7 +5,7 @@ import { toast } from '../../../components/toast/toast-store.ts';
 import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { useSessionStore } from '../store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { rememberPendingSignIn, resendOtp, VERIFY_EMAIL_KEY } from '../api/auth.api.ts';
 import { SignInSchema, fieldErrors } from '../schemas.ts';
 import { PasswordInput } from './password-input.tsx';

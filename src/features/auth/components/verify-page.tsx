@@ -7,7 +7,7 @@ import { errorInfoOf } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-text.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { resendOtp, takePendingSignIn, verifyEmail, VERIFY_EMAIL_KEY } from '../api/auth.api.ts';
-import { useSessionStore } from '../store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { OtpInput as OtpField } from './otp-input.tsx';
 import { EmailSchema, OtpSchema } from '../../../../contract/auth.ts';
 import './auth.css';

@@ -6,7 +6,7 @@ import { fetchBillingHistory } from '../api/billing.api.ts';
 import { TestModeBanner } from './test-mode-banner.tsx';
 import { BillingHistoryList } from './billing-history-list.tsx';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
-import { useSessionStore } from '../../auth/store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import './billing.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';

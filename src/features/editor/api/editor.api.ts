@@ -2,7 +2,7 @@
 import { EDITOR_ENDPOINTS, ENDPOINTS } from '../../../../contract/endpoints.ts';
 import type { SaveTracksRequest } from '../../../../contract/tracks.ts';
 import { callApi } from '../../../lib/api-client.ts';
-import { withGlossaryFlags } from '../../glossary/flags-store.ts';
+import { withGlossaryFlags } from '../glossary-flags.ts';
 
 /** The job itself: its media (`source_file_url`), languages and outputs. */
 export const getJob = (id: string, signal?: AbortSignal) => callApi(ENDPOINTS.getJob, { params: { id }, signal });

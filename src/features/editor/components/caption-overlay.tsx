@@ -1,9 +1,9 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
-import { useSessionStore } from '../../auth/store.ts';
-import { PreviewLineText } from '../../studio/components/subtitle-preview.tsx';
-import { DEFAULT_STYLE } from '../../studio/schemas.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { PreviewLineText } from '../../../components/preview-line-text.tsx';
+import { DEFAULT_STYLE } from '../../../config/subtitle-style.ts';
 import { cueAt } from '../model.ts';
 import { overlayLines } from '../overlay-style.ts';
 import { useEditorStore } from '../store.ts';

@@ -4,7 +4,7 @@ import type { CueRule } from '../../../../contract/cues.ts';
 import type { TrackCue } from '../../../../contract/tracks.ts';
 import { RULE_LABELS } from '../labels.ts';
 import { CueStats } from './cue-stats.tsx';
-import { GlossaryFlagMark } from '../../glossary/components/glossary-flag-mark.tsx';
+import { GlossaryFlagMark } from './glossary-flag-mark.tsx';
 
 interface CueTextProps {
   cue: TrackCue;

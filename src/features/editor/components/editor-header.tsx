@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { starterOf } from '../../teams/starter.ts';
+import { starterOf } from '../../../lib/team-starter.ts';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JobResponse } from '../../../../contract/jobs.ts';

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { JobResponse } from '../../../../contract/jobs.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { languageLabel } from '../../../config/languages.ts';
-import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../../studio/capabilities.ts';
-import { voiceName } from '../../studio/voice-name.ts';
+import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../../../lib/capabilities.ts';
+import { voiceName } from '../../../lib/voice-name.ts';
 import type { EditorDoc } from '../model.ts';
 import {
   canSplitSpeaker,

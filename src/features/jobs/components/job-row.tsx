@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { starterOf } from '../../teams/starter.ts';
+import { starterOf } from '../../../lib/team-starter.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { languageLabel } from '../../../config/languages.ts';
 import { formatList } from '../../../lib/format.ts';
-import { useCapabilitiesStore } from '../../studio/capabilities.ts';
+import { useCapabilitiesStore } from '../../../lib/capabilities.ts';
 import { Faq } from '../../../components/faq.tsx';
 import { PriceTeaser } from './price-teaser.tsx';
 import './landing.css';

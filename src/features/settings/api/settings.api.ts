@@ -17,4 +17,4 @@ export const deleteAccount = () => callApi(ENDPOINTS.deleteAccount);
 export const setJobEmails = (on: boolean) => callApi(ENDPOINTS.updateMe, { body: { email_job_finished: on } });
 
 /** POST /auth/request-password-reset for the signed-in user's own address: the e-mailed link changes the password. */
-export { requestPasswordReset } from '../../auth/api/auth.api.ts';
+export { requestPasswordReset } from '../../../lib/session-api.ts';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -10,14 +10,11 @@ import { describeError } from '../../../lib/error-text.ts';
 import type { UserResponse as User } from '../../../../contract/auth.ts';
 import { profileErrors } from '../schemas.ts';
 import { deleteAccount, requestPasswordReset, setJobEmails, updateProfile } from '../api/settings.api.ts';
-import { browserNotificationsOn, setBrowserNotifications } from '../../jobs/finish-notifier.ts';
+import { browserNotificationsOn, setBrowserNotifications } from '../../../lib/browser-notifications.ts';
 import './settings.css';
 import { msg } from '@lingui/core/macro';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { ApiKeysSection } from '../../api-access/components/api-keys-section.tsx';
-import { TeamSection } from '../../teams/components/team-section.tsx';
 import { panelIdOf, tabIdOf, TabList } from '../../../lib/tabs.tsx';
-import { GlossarySection } from '../../glossary/components/glossary-section.tsx';
 
 const PAGE_TITLE = msg`Account Settings`;
 
@@ -27,10 +24,27 @@ interface SettingsPageProps {
   signOut: () => Promise<void>;
   /** Clears the session locally (after deletion). */
   clearSession: () => void;
+  /**
+   * The Team tab's content (features/teams, put together by src/app), given the code of the invitation e-mail's
+   * link ('/settings?tab=team&code=123456') or undefined.
+   */
+  teamSection: (inviteCode: string | undefined) => ReactNode;
+  /** Sections of the Account tab between Notifications and Account Actions (API keys, glossary; from src/app). */
+  accountSections: ReactNode;
 }
 
-/** /settings: profile, sign out and account deletion with confirmation (spec section 2). */
-export function SettingsPage({ user, refreshUser, signOut, clearSession }: SettingsPageProps) {
+/**
+ * /settings: profile, password link, notifications and account deletion with confirmation (spec section 2), a
+ * Team tab; the other features' sections come in as props.
+ */
+export function SettingsPage({
+  user,
+  refreshUser,
+  signOut,
+  clearSession,
+  teamSection,
+  accountSections,
+}: SettingsPageProps) {
   useDocumentTitle(PAGE_TITLE);
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
@@ -157,7 +171,7 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
         />
         <div role="tabpanel" id={panelIdOf('settings')} aria-labelledby={tabIdOf('settings', tab)} className="stack">
           {tab === 'team' ? (
-            <TeamSection userId={user.id} initialCode={inviteCode} refreshUser={refreshUser} />
+            teamSection(inviteCode)
           ) : (
             <>
               <form className="card" onSubmit={(e) => void onSave(e)} noValidate>
@@ -258,8 +272,7 @@ export function SettingsPage({ user, refreshUser, signOut, clearSession }: Setti
                   ) : null}
                 </div>
               </section>
-              <ApiKeysSection />
-              <GlossarySection />
+              {accountSections}
               <section className="card">
                 <div className="card-header">
                   <h2 className="card-title">

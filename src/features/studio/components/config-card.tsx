@@ -14,7 +14,7 @@ import { useStudioStore, type StudioTab } from '../store.ts';
 import { buildRequest, canStart, clonesVoices, isCaptions, servicesOf } from '../schemas.ts';
 import { CostSummary } from './cost-summary.tsx';
 import { useExactPrice } from './use-exact-price.ts';
-import { hasPremiumVoices, sourceProblem, targetProblem, useCapabilitiesStore } from '../capabilities.ts';
+import { hasPremiumVoices, sourceProblem, targetProblem, useCapabilitiesStore } from '../../../lib/capabilities.ts';
 import { VoicePicker } from './voice-picker.tsx';
 import { VoiceQuality } from './voice-quality.tsx';
 import { SubtitleStyleFields } from './subtitle-style-fields.tsx';

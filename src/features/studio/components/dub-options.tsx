@@ -6,7 +6,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { CheckboxRow } from '../../../components/checkbox-row.tsx';
-import { useCapabilitiesStore } from '../capabilities.ts';
+import { useCapabilitiesStore } from '../../../lib/capabilities.ts';
 import { useStudioStore, type StudioTab } from '../store.ts';
 import { VoiceCloneField } from './voice-clone-field.tsx';
 

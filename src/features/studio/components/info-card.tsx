@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Service } from '../../../../contract/jobs.ts';
 import { rateLabel, useRates } from '../../../lib/price-text.ts';
 import { INFO_LABELS } from '../labels.ts';
-import { useCapabilitiesStore } from '../capabilities.ts';
+import { useCapabilitiesStore } from '../../../lib/capabilities.ts';
 import type { StudioTab } from '../store.ts';
 
 /**

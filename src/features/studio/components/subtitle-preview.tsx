@@ -4,7 +4,8 @@ import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 import { AUTO_LANGUAGE, normaliseLanguage } from '../../../../contract/languages.ts';
 import { getUpload } from '../../../lib/db.ts';
 import { ERROR_MESSAGES } from '../../../lib/error-messages.ts';
-import { previewLineCss, previewLines, type PreviewLine } from '../preview-style.ts';
+import { previewLines } from '../../../lib/preview-style.ts';
+import { PreviewLineText } from '../../../components/preview-line-text.tsx';
 import { sampleLine } from '../sample-lines.ts';
 import { useStudioStore } from '../store.ts';
 import './subtitle-preview.css';
@@ -114,31 +115,6 @@ export function SubtitlePreview({ uploadId, contentType, style, source, targets 
         {file ? <Trans>Preview on a frame of your video</Trans> : <Trans>Preview on a plain background</Trans>}
       </figcaption>
     </figure>
-  );
-}
-
-/**
- * One subtitle line; dir="auto" so Arabic reads right to left as libass (FriBidi) orders it. Also drawn over the
- * editor's video (features/editor caption-overlay.tsx), so both show the burn-in the same way.
- */
-export function PreviewLineText({
-  line,
-  text,
-  lang,
-  testId,
-}: {
-  line: PreviewLine;
-  text: string;
-  lang: string;
-  testId: string;
-}) {
-  const css = previewLineCss(line);
-  return (
-    <div className="subtitle-preview-line" style={css.outer} data-edge={line.edge}>
-      <span className="subtitle-preview-text" style={css.text} dir="auto" lang={lang} data-testid={testId}>
-        {text}
-      </span>
-    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { UserResponse as User } from '../../../../contract/auth.ts';
 import type { SubtitleStyle } from '../../../../contract/jobs.ts';
 import { saveSubtitleStyle } from '../api/studio.api.ts';
-import { DEFAULT_STYLE } from '../schemas.ts';
+import { DEFAULT_STYLE } from '../../../config/subtitle-style.ts';
 import { useStudioStore } from '../store.ts';
 
 /** Quiet time after the last style change before it is saved, milliseconds (one save per burst of changes). */

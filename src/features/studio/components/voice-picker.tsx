@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { VoiceInfo, VoiceTier } from '../../../../contract/capabilities.ts';
 import { languageLabel } from '../../../config/languages.ts';
-import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../capabilities.ts';
-import { voiceName } from '../voice-name.ts';
+import { useCapabilitiesStore, voiceSampleUrl, voicesFor } from '../../../lib/capabilities.ts';
+import { voiceName } from '../../../lib/voice-name.ts';
 
 interface VoicePickerProps {
   kind: 'media' | 'document';

@@ -6,7 +6,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { VoiceInfo } from '../../../contract/capabilities.ts';
+import type { VoiceInfo } from '../../contract/capabilities.ts';
 
 const NUMBERED: Record<string, (n: string) => MessageDescriptor> = {
   Male: (n) => msg`Male ${n}`,

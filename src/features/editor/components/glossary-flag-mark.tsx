@@ -3,8 +3,8 @@
  * term ("Glossary: country should be nación"), not colour alone.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useGlossaryFlags } from '../flags-store.ts';
-import './glossary.css';
+import { useGlossaryFlags } from '../glossary-flags.ts';
+import './glossary-flag-mark.css';
 
 export function GlossaryFlagMark({ track, cueId }: { track: string; cueId: string }) {
   const { t } = useLingui();

@@ -4,9 +4,9 @@
  * reached the stored user is kept, so the installed app still opens offline.
  */
 import { create } from 'zustand';
-import { NetworkError } from '../../lib/api-client.ts';
-import type { UserResponse as User } from '../../../contract/auth.ts';
-import { fetchMe, login as loginCall, logout as logoutCall } from './api/auth.api.ts';
+import { NetworkError } from './api-client.ts';
+import type { UserResponse as User } from '../../contract/auth.ts';
+import { fetchMe, login as loginCall, logout as logoutCall } from './session-api.ts';
 
 const TOKEN_KEY = 'access_token';
 const USER_KEY = 'user';

@@ -5,10 +5,10 @@
  * setting name); without an answer (offline, first visit) every language is offered and the server decides.
  */
 import { create } from 'zustand';
-import type { LanguageCapabilities, VoiceInfo, VoiceTier } from '../../../contract/capabilities.ts';
-import { ENDPOINTS } from '../../../contract/endpoints.ts';
-import { AUTO_LANGUAGE, normaliseLanguage } from '../../../contract/languages.ts';
-import { callApi } from '../../lib/api-client.ts';
+import type { LanguageCapabilities, VoiceInfo, VoiceTier } from '../../contract/capabilities.ts';
+import { ENDPOINTS } from '../../contract/endpoints.ts';
+import { AUTO_LANGUAGE, normaliseLanguage } from '../../contract/languages.ts';
+import { callApi } from './api-client.ts';
 
 interface CapabilitiesState {
   /** By base code ('en', 'es'), null before the first answer. */

@@ -4,7 +4,7 @@
  * height, so the preview shows what the burned MP4 will show. Pure: sizes in CSS pixels of the preview.
  */
 import type { CSSProperties } from 'react';
-import type { SubtitleStyle } from '../../../contract/jobs.ts';
+import type { SubtitleStyle } from '../../contract/jobs.ts';
 
 /**
  * libass sizes a font so its ascender plus descender equals the ASS Fontsize (FreeType REAL_DIM request). Noto Sans
