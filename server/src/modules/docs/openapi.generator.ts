@@ -65,6 +65,8 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'glossary-matcher.ts': {},
   // Issue 23 item 5
   'teams.ts': teamsContract,
+  // Issue 36: the dub segments of a track, shared by the server and the editor (code only, no schemas).
+  'dub-segments.ts': {},
 };
 
 /** Options of `buildOpenApiDocument`. */

@@ -1,6 +1,7 @@
 /**
  * The worker's render run (queue job media.render; render path `picture` of render-graph.ts): renders the stale
- * videos with subtitles burnt in of a completed job from its latest tracks revision, then looks again, so a save
+ * videos with subtitles burnt in of a completed job from its latest tracks revision (only the 2-second GOPs whose
+ * cues changed are encoded again, burn-in-spans.ts), then looks again, so a save
  * made while it rendered is rendered too (at most MAX_ROUNDS rounds per run; a later save queues another run). A
  * job that is not completed (a re-dub waits or runs) is left alone: the re-dub runs this at its end. Free: edits
  * and their renders cost nothing (README "Editing tracks").
@@ -10,6 +11,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
 import { DEFAULT_SUBTITLE_STYLE, renderSubtitledVideo, videoSize } from '../../media/burn-in.ts';
+import { rerenderSubtitledSpans } from '../../media/burn-in-spans.ts';
+import type { StoredTracks } from '../../db/schema/index.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
 import { invalidateList } from '../jobs/job-list.cache.ts';
@@ -71,19 +74,38 @@ export async function renderPictures(
           const dir = path.join(workDir, `burn-${lang}`);
           await fsp.mkdir(dir, { recursive: true });
           const outPath = path.join(workDir, `${lang}-${o.filename}`);
-          await renderSubtitledVideo({
-            input,
-            cues: (tracks.targets[lang]?.cues ?? []).map((c) => toCue(c, lang)),
+          const cuesOf = (t: StoredTracks) => ({
+            cues: (t.targets[lang]?.cues ?? []).map((c) => toCue(c, lang)),
             sourceCues:
-              options.bilingual && lang !== tracks.source.language
-                ? tracks.source.cues.map((c) => toCue(c, tracks.source.language))
+              options.bilingual && lang !== t.source.language
+                ? t.source.cues.map((c) => toCue(c, t.source.language))
                 : undefined,
-            style,
-            video,
-            dir,
-            outPath,
-            signal,
           });
+          const next = cuesOf(tracks);
+          // The revision the stored file renders: only the spans whose cues differ are encoded again
+          // (burn-in-spans.ts); without it (a file older than the graph), the whole picture.
+          const rendered = o.revision !== null ? await tracksRepo.findRevision(ctx.db, jobId, o.revision) : null;
+          if (rendered) {
+            const before = cuesOf(rendered.tracks);
+            const r = await ctx.storage.withLocalFile(o.storageKey, dir, (previous) =>
+              rerenderSubtitledSpans({
+                input,
+                previous,
+                ...next,
+                previousCues: before.cues,
+                previousSourceCues: before.sourceCues,
+                style,
+                video,
+                dir,
+                outPath,
+                signal,
+              }),
+            );
+            ctx.logger.info(
+              { jobId, language: lang, mode: r.mode, reencoded_seconds: r.reencodedSeconds, fallback: r.fallback },
+              'subtitled video: spans encoded again',
+            );
+          } else await renderSubtitledVideo({ input, ...next, style, video, dir, outPath, signal });
           if (await storeRender(ctx, o, revision, hash, outPath))
             ctx.logger.info({ jobId, language: lang, revision }, 'subtitled video rendered again');
         }
