@@ -20,6 +20,8 @@ import { createEngineRegistry, type EngineRegistry } from './engines/engine.regi
 import { databaseUsageStore } from './modules/metrics/engine-usage.repository.ts';
 import { withApiKeys } from './modules/api-keys/api-key-auth.ts';
 import { apiAccessRule } from './modules/api-keys/api-access.ts';
+import { createJobListCache, type JobListCache } from './modules/jobs/job-list.cache.ts';
+import { createRunRegistry, type RunRegistry } from './modules/jobs/run-registry.ts';
 
 /** What one part reports to GET /healthz. */
 export interface HealthReport {
@@ -51,6 +53,10 @@ export interface AppContext {
    * keeps outside the database rows that cascade (stored files, the Stripe subscription...).
    */
   userDeletionHooks: Array<(userId: string) => Promise<void>>;
+  /** This process's cache of job lists (modules/jobs/job-list.cache.ts). */
+  jobLists: JobListCache;
+  /** The job runs of this process, to abort on DELETE and to drain on shutdown (modules/jobs/run-registry.ts). */
+  runs: RunRegistry;
   /** Callbacks run by close(), in reverse order of registration (workers, storage sweepers...). */
   onClose: Array<() => Promise<void>>;
   /** Releases every resource (queue, database). */
@@ -101,6 +107,8 @@ export async function createContext(
     // Engine usage and spend caps are kept in the database, so every process sees the month's whole spend.
     engines: createEngineRegistry(config.engines, undefined, databaseUsageStore(database.db)),
     healthChecks: new Map(),
+    jobLists: createJobListCache(),
+    runs: createRunRegistry(),
     userDeletionHooks: [],
     onClose: [async () => stopSpeakingRateDir(), revocations.stop],
     async close() {

@@ -6,7 +6,6 @@
  * gives before SIGKILL (Kubernetes' default is 30 s; systemd's 90 s).
  */
 import type { AppContext } from './context.ts';
-import { drainRuns } from './modules/jobs/run-registry.ts';
 import { markStopping } from './modules/metrics/readiness.ts';
 
 /** Hard limit of the stop sequence, milliseconds. */
@@ -27,7 +26,7 @@ export function installShutdown(ctx: AppContext, closeHttp?: () => Promise<void>
     ctx.logger.info({ signal }, 'shutting down');
     try {
       await ctx.queue.stopTaking();
-      await drainRuns(ctx.config.app.shutdownGraceSeconds * 1000);
+      await ctx.runs.drain(ctx.config.app.shutdownGraceSeconds * 1000);
       if (closeHttp) await closeHttp();
       await ctx.close();
       ctx.logger.info({ signal, ms: Date.now() - started }, 'stopped');

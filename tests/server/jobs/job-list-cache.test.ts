@@ -5,12 +5,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
-import {
-  cachedList,
-  invalidateList,
-  TTL_MS,
-  type ListSource,
-} from '../../../server/src/modules/jobs/job-list.cache.ts';
+import { createJobListCache, TTL_MS, type ListSource } from '../../../server/src/modules/jobs/job-list.cache.ts';
+
+const cache = createJobListCache();
+const cachedList = cache.cachedList.bind(cache);
+const invalidateList = cache.invalidate.bind(cache);
 
 let user = 0;
 function source(maxAgeMs = 60_000) {

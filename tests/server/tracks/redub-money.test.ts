@@ -12,7 +12,6 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, type TestUser } from '../jobs/fixtures.ts';
 import { balanceOf } from '../../../server/src/modules/credits/ledger.repository.ts';
 import { completed, download, finishedDubJob, ledgerOf, rawJson, waitFor } from './redub-helpers.ts';
-import { drainRuns, runningCount } from '../../../server/src/modules/jobs/run-registry.ts';
 import { jobs } from '../../../server/src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
@@ -238,8 +237,8 @@ describe.each(DATABASE_KINDS)('a worker stopping during a re-dub on %s', (kind) 
     expect(started.status).toBe(202);
 
     // The graceful stop (shutdown.ts) as soon as the re-dub runs: no grace, the run is aborted and handed back.
-    await waitFor('the re-dub running', async () => runningCount() > 0, 60_000);
-    await drainRuns(0, 5000);
+    await waitFor('the re-dub running', async () => t.ctx.runs.count() > 0, 60_000);
+    await t.ctx.runs.drain(0, 5000);
     const [row] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(row.redub).not.toBeNull();
     expect(await balanceOf(t.ctx.db, alice.id)).toBe(before - est.body.credits);

@@ -57,101 +57,118 @@ export interface ListKey {
   accounts: readonly string[];
 }
 
-const entries = new Map<string, Entry>();
-/** The entries showing each account's jobs (user id -> entry ids). */
-const byAccount = new Map<string, Set<string>>();
-const accountsOf = new Map<string, readonly string[]>();
-let bytes = 0;
-
-const sizeOf = (e: Entry | undefined) => (e?.body ? e.body.json.length + e.body.gzip.length : 0);
-
-function drop(userId: string): void {
-  bytes -= sizeOf(entries.get(userId));
-  entries.delete(userId);
-  for (const account of accountsOf.get(userId) ?? []) {
-    const ids = byAccount.get(account);
-    ids?.delete(userId);
-    if (ids?.size === 0) byAccount.delete(account);
-  }
-  accountsOf.delete(userId);
+/** One process's cache of job lists (AppContext.jobLists; each test app has its own). */
+export interface JobListCache {
+  /**
+   * The reader's list body for `queryKey` (e.g. the page size), from the cache or `source`; see the file comment.
+   * `list`: a user id (a list of that account's jobs) or a ListKey.
+   * @throws what `source` throws, when there is nothing cached to serve.
+   */
+  cachedList(list: string | ListKey, queryKey: string, source: ListSource): Promise<ListBody>;
+  /** Drops every cached list that shows the account's jobs (its jobs changed here). */
+  invalidate(userId: string): void;
 }
 
-function track(key: ListKey): void {
-  accountsOf.set(key.id, key.accounts);
-  for (const account of key.accounts) {
-    let ids = byAccount.get(account);
-    if (!ids) byAccount.set(account, (ids = new Set()));
-    ids.add(key.id);
-  }
-}
+/** A new, empty job-list cache (see the file comment). */
+export function createJobListCache(): JobListCache {
+  const entries = new Map<string, Entry>();
+  /** The entries showing each account's jobs (user id -> entry ids). */
+  const byAccount = new Map<string, Set<string>>();
+  const accountsOf = new Map<string, readonly string[]>();
+  let bytes = 0;
 
-/**
- * Builds the body into `e` (if it was not dropped meanwhile). The version is read before the build starts
- * (`known`: already read by the caller), so a change during the build is seen by the next check.
- */
-async function rebuild(userId: string, e: Entry, source: ListSource, known?: string): Promise<ListBody> {
-  const started = Date.now();
-  const version = known ?? (await source.version?.());
-  const json = Buffer.from(await source.build(), 'utf8');
-  // zlib runs on the thread pool: a rebuild does not hold up other requests.
-  const body = { json, gzip: await gzipAsync(json) };
-  if (entries.get(userId) === e) {
-    bytes -= sizeOf(e);
-    Object.assign(e, { body, version, builtAt: started, at: started });
-    bytes += sizeOf(e);
-    // Re-inserted last: eviction takes the entries built longest ago.
+  const sizeOf = (e: Entry | undefined) => (e?.body ? e.body.json.length + e.body.gzip.length : 0);
+
+  function drop(userId: string): void {
+    bytes -= sizeOf(entries.get(userId));
     entries.delete(userId);
-    entries.set(userId, e);
-    while (bytes > MAX_BYTES && entries.size > 1) drop(entries.keys().next().value!);
+    for (const account of accountsOf.get(userId) ?? []) {
+      const ids = byAccount.get(account);
+      ids?.delete(userId);
+      if (ids?.size === 0) byAccount.delete(account);
+    }
+    accountsOf.delete(userId);
   }
-  return body;
-}
 
-/** Keeps the body when the version is unchanged, else rebuilds. */
-async function revalidate(userId: string, e: Entry, source: ListSource): Promise<ListBody> {
-  const checked = Date.now();
-  const version = await source.version!();
-  if (e.body && version === e.version) {
-    e.at = checked;
-    return e.body;
+  function track(key: ListKey): void {
+    accountsOf.set(key.id, key.accounts);
+    for (const account of key.accounts) {
+      let ids = byAccount.get(account);
+      if (!ids) byAccount.set(account, (ids = new Set()));
+      ids.add(key.id);
+    }
   }
-  return rebuild(userId, e, source, version);
-}
 
-/**
- * The reader's list body for `queryKey` (e.g. the page size), from the cache or `source`; see the file comment.
- * `list`: a user id (a list of that account's jobs) or a ListKey.
- * @throws what `source` throws, when there is nothing cached to serve.
- */
-export async function cachedList(list: string | ListKey, queryKey: string, source: ListSource): Promise<ListBody> {
-  const key = typeof list === 'string' ? { id: list, accounts: [list] } : list;
-  const userId = key.id;
-  let entry = entries.get(userId);
-  if (!entry || entry.key !== queryKey) {
+  /**
+   * Builds the body into `e` (if it was not dropped meanwhile). The version is read before the build starts
+   * (`known`: already read by the caller), so a change during the build is seen by the next check.
+   */
+  async function rebuild(userId: string, e: Entry, source: ListSource, known?: string): Promise<ListBody> {
+    const started = Date.now();
+    const version = known ?? (await source.version?.());
+    const json = Buffer.from(await source.build(), 'utf8');
+    // zlib runs on the thread pool: a rebuild does not hold up other requests.
+    const body = { json, gzip: await gzipAsync(json) };
+    if (entries.get(userId) === e) {
+      bytes -= sizeOf(e);
+      Object.assign(e, { body, version, builtAt: started, at: started });
+      bytes += sizeOf(e);
+      // Re-inserted last: eviction takes the entries built longest ago.
+      entries.delete(userId);
+      entries.set(userId, e);
+      while (bytes > MAX_BYTES && entries.size > 1) drop(entries.keys().next().value!);
+    }
+    return body;
+  }
+
+  /** Keeps the body when the version is unchanged, else rebuilds. */
+  async function revalidate(userId: string, e: Entry, source: ListSource): Promise<ListBody> {
+    const checked = Date.now();
+    const version = await source.version!();
+    if (e.body && version === e.version) {
+      e.at = checked;
+      return e.body;
+    }
+    return rebuild(userId, e, source, version);
+  }
+
+  /**
+   * The reader's list body for `queryKey` (e.g. the page size), from the cache or `source`; see the file comment.
+   * `list`: a user id (a list of that account's jobs) or a ListKey.
+   * @throws what `source` throws, when there is nothing cached to serve.
+   */
+  async function cachedList(list: string | ListKey, queryKey: string, source: ListSource): Promise<ListBody> {
+    const key = typeof list === 'string' ? { id: list, accounts: [list] } : list;
+    const userId = key.id;
+    let entry = entries.get(userId);
+    if (!entry || entry.key !== queryKey) {
+      drop(userId);
+      if (entries.size >= MAX_USERS) drop(entries.keys().next().value!);
+      entry = { key: queryKey, builtAt: 0, at: 0 };
+      entries.set(userId, entry);
+      track(key);
+    }
+    const now = Date.now();
+    if (entry.body !== undefined && now - entry.at < TTL_MS) return entry.body;
+    const e = entry;
+    const check = e.body !== undefined && source.version !== undefined && now - e.builtAt < source.maxAgeMs;
+    const pending = (e.pending ??= (check ? revalidate(userId, e, source) : rebuild(userId, e, source)).finally(() => {
+      e.pending = undefined;
+    }));
+    if (e.body !== undefined) {
+      pending.catch(() => undefined);
+      return e.body;
+    }
+    return pending;
+  }
+
+  /** Drops every cached list that shows the account's jobs (its jobs changed here). */
+  function invalidate(userId: string): void {
     drop(userId);
-    if (entries.size >= MAX_USERS) drop(entries.keys().next().value!);
-    entry = { key: queryKey, builtAt: 0, at: 0 };
-    entries.set(userId, entry);
-    track(key);
+    for (const id of [...(byAccount.get(userId) ?? [])]) drop(id);
   }
-  const now = Date.now();
-  if (entry.body !== undefined && now - entry.at < TTL_MS) return entry.body;
-  const e = entry;
-  const check = e.body !== undefined && source.version !== undefined && now - e.builtAt < source.maxAgeMs;
-  const pending = (e.pending ??= (check ? revalidate(userId, e, source) : rebuild(userId, e, source)).finally(() => {
-    e.pending = undefined;
-  }));
-  if (e.body !== undefined) {
-    pending.catch(() => undefined);
-    return e.body;
-  }
-  return pending;
-}
 
-/** Drops every cached list that shows the account's jobs (its jobs changed here). */
-export function invalidateList(userId: string): void {
-  drop(userId);
-  for (const id of [...(byAccount.get(userId) ?? [])]) drop(id);
+  return { cachedList, invalidate };
 }
 
 /**

@@ -19,7 +19,7 @@ import { StorageError } from '../../storage/file-storage.ts';
 import { MAX_MEDIA_BYTES } from '../uploads/uploads.schemas.ts';
 import { findUpload } from '../uploads/upload.repository.ts';
 import { downloadYoutube } from './youtube.adapter.ts';
-import { registerRun, ShutdownError } from './run-registry.ts';
+import { ShutdownError } from './run-registry.ts';
 import { isStopping } from '../metrics/readiness.ts';
 import { endedByStopSignal } from '../../engines/run-process.ts';
 import { runRedub } from '../tracks/redub.runner.ts';
@@ -32,7 +32,6 @@ import { queuePriorityOf } from './job-priority.ts';
 import { jobEngineCost, jobsFinished, realTimeFactor, stageTimer } from '../metrics/metrics.registry.ts';
 import { withJobSpend, type JobSpend } from '../../engines/job-spend.ts';
 import * as repo from './job.repository.ts';
-import { invalidateList } from './job-list.cache.ts';
 import { notifyJobFinished } from '../../mail/job-finished-mail.ts';
 import { emitJobEvent } from '../webhooks/webhook-delivery.ts';
 import { deliveredCredits } from './pricing.ts';
@@ -108,12 +107,12 @@ export function createJobRunner(ctx: AppContext) {
     if (!job) return;
     ctx.logger.info({ jobId, attempt: job.attempts, jobType: job.jobType }, 'job claimed');
     // The owner's list shows the job processing at once (not after the cache's next check).
-    invalidateList(job.userId);
+    ctx.jobLists.invalidate(job.userId);
     try {
       // The try's engine calls add up their estimated cost (engines/job-spend.ts).
       await withJobSpend((spend) => runClaimed(job, spend));
     } finally {
-      invalidateList(job.userId);
+      ctx.jobLists.invalidate(job.userId);
     }
   }
 
@@ -128,7 +127,7 @@ export function createJobRunner(ctx: AppContext) {
     }
     const controller = new AbortController();
     const { signal } = controller;
-    const unregister = registerRun(jobId, controller);
+    const unregister = ctx.runs.register(jobId, controller);
     // JOBID-TRY-RANDOM: the recovery sweep removes the folders of tries that ended without cleaning up (killed).
     const workDir = path.join(cfg.dataDir, 'work', `${jobId}-${job.attempts}-${crypto.randomBytes(4).toString('hex')}`);
     // Every write of this try is fenced by its claim (attempts), so a try whose job was taken over stops.
@@ -170,7 +169,7 @@ export function createJobRunner(ctx: AppContext) {
       progressWrites = progressWrites.then(() =>
         repo.updateProgress(ctx.db, jobId, fields, attempt).then(
           (alive) => {
-            invalidateList(job.userId);
+            ctx.jobLists.invalidate(job.userId);
             stopIfGone(alive);
           },
           () => undefined,
@@ -338,7 +337,7 @@ export function createJobRunner(ctx: AppContext) {
    */
   async function render(jobId: string): Promise<void> {
     const controller = new AbortController();
-    const unregister = registerRun(`render:${jobId}`, controller);
+    const unregister = ctx.runs.register(`render:${jobId}`, controller);
     try {
       await renderPictures(ctx, jobId, withInput, controller.signal);
     } finally {

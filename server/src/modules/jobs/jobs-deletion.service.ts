@@ -5,14 +5,15 @@
 import type { AppContext } from '../../context.ts';
 import { releaseReservation, settleExtra } from '../credits/ledger.repository.ts';
 import { listUserUploadKeys } from '../uploads/upload.repository.ts';
-import { abortLocalRun } from './run-registry.ts';
 import * as repo from './job.repository.ts';
-import { invalidateList } from './job-list.cache.ts';
 import { deleteJobClones } from './voice-clones.cleanup.ts';
 import { assertJobWritable } from './job-access.ts';
 import type { Actor } from '../teams/team-roles.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines' | 'jobLists' | 'runs'
+>;
 
 /**
  * DELETE /v1/jobs/{id}: gives back the credits of a job that had not finished, stops it if it runs (here, or in
@@ -32,10 +33,10 @@ export async function deleteJob(
   if (job.status !== 'completed') await releaseReservation(ctx.db, userId, id, 'job deleted before it finished');
   // A re-dub waiting or running (the editor) gives its own reservation back.
   if (job.redub) await settleExtra(ctx.db, userId, job.redub.ref, 'release');
-  abortLocalRun(id);
+  ctx.runs.abortLocal(id);
   if (job.voiceClone) await deleteJobClones(ctx, job);
   await repo.deleteJob(ctx.db, id);
-  invalidateList(userId);
+  ctx.jobLists.invalidate(userId);
   for (const o of outputs)
     await ctx.storage
       .delete(o.storageKey)
@@ -48,11 +49,11 @@ export async function deleteJob(
  * stops their running jobs here; the rows go with the account (foreign keys cascade).
  */
 export async function deleteUserFiles(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'engines'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'logger' | 'engines' | 'jobLists' | 'runs'>,
   userId: string,
 ): Promise<void> {
   const userJobs = await repo.listUserJobs(ctx.db, userId, 100_000);
-  for (const j of userJobs) abortLocalRun(j.id);
+  for (const j of userJobs) ctx.runs.abortLocal(j.id);
   for (const j of userJobs.filter((x) => x.voiceClone)) await deleteJobClones(ctx, j);
   const outputs = await repo.outputsOf(
     ctx.db,
@@ -64,5 +65,5 @@ export async function deleteUserFiles(
       .delete(key)
       .catch((err) => ctx.logger.warn({ err, key }, 'could not delete a file of a deleted account'));
   }
-  invalidateList(userId);
+  ctx.jobLists.invalidate(userId);
 }

@@ -11,7 +11,7 @@ import { DocumentJobRequest, EstimateRequest, ListJobsQuery, TranslateJobRequest
 import * as service from './jobs.service.ts';
 import { deleteJob, deleteUserFiles } from './jobs-deletion.service.ts';
 import { jobAccountOf } from './job-access.ts';
-import { acceptsGzip, cachedList } from './job-list.cache.ts';
+import { acceptsGzip } from './job-list.cache.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import type { LinkHolder } from '../../storage/file-storage.ts';
 
@@ -109,7 +109,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       // a team member's links are theirs (bound to them), so their list is cached apart.
       const id = reader.inTeam ? `team:${accounts.join(',')}` : reader.userId;
       const variant = holder ? `${limit}:${holder.personId}` : String(limit);
-      const body = await cachedList({ id, accounts }, variant, {
+      const body = await ctx.jobLists.cachedList({ id, accounts }, variant, {
         build: async () => JSON.stringify(await service.listJobs(ctx, reader, limit, holder)),
         version: () => service.listVersion(ctx, reader),
         // A quarter of the signed URLs' life: a served download link always has most of its life left.

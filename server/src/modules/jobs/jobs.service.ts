@@ -24,12 +24,14 @@ import { priceDocument, priceMedia, type Price } from './pricing.ts';
 import { isYoutubeUrl, youtubeDuration, YoutubeError } from './youtube.adapter.ts';
 import { presentJob, presentJobs, type JobResponse } from './job.presenter.ts';
 import * as repo from './job.repository.ts';
-import { invalidateList } from './job-list.cache.ts';
 import { queuePriorityOf } from './job-priority.ts';
 import { checkMediaRequest, chooseEngines, isAudioOnly, type Source } from './media-request.checks.ts';
 import { glossarySnapshot } from '../glossary/glossary.service.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'storage' | 'secret' | 'config' | 'logger' | 'queue' | 'engines' | 'jobLists' | 'runs'
+>;
 
 /** Finished jobs stay in GET /v1/jobs/status this long, so a poller sees them finish (milliseconds). */
 const RECENT_MS = 10 * 60 * 1000;
@@ -124,7 +126,7 @@ async function createAndEnqueue(
   const job = await reserveForNewJob(ctx.db, userId, price.credits, (tx) =>
     repo.insertJob(tx, { ...row, glossary, userId, creditsReserved: price.credits }),
   );
-  invalidateList(userId);
+  ctx.jobLists.invalidate(userId);
   const name = job.jobType === 'document_translation' ? 'document.translate' : 'media.translate';
   await queuePriorityOf(ctx.db, userId, job.id)
     .then((priority) => ctx.queue.send(name, { version: 1, jobId: job.id }, { singletonKey: job.id, priority }))

@@ -15,7 +15,6 @@ import { rerenderSubtitledSpans } from '../../media/burn-in-spans.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
-import { invalidateList } from '../jobs/job-list.cache.ts';
 import * as tracksRepo from '../tracks/tracks.repository.ts';
 import { toCue } from '../tracks/track-cues.ts';
 import { inputsHashOf, renderOptionsOf } from './render-graph.ts';
@@ -33,7 +32,7 @@ export type WithInput = <T>(
 const MAX_ROUNDS = 3;
 
 /** What the render run uses of the app context. */
-export type PictureCtx = Pick<AppContext, 'db' | 'storage' | 'queue' | 'logger' | 'config'>;
+export type PictureCtx = Pick<AppContext, 'db' | 'storage' | 'queue' | 'logger' | 'config' | 'jobLists'>;
 
 /**
  * One render run for job `jobId` (see the file comment). `signal` stops it (worker shutdown: the queue's retry runs
@@ -111,7 +110,7 @@ export async function renderPictures(
         }
       });
     } finally {
-      invalidateList(job.userId);
+      ctx.jobLists.invalidate(job.userId);
       await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }

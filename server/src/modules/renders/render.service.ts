@@ -15,14 +15,13 @@ import type { AppContext } from '../../context.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import type { JobOutputRow, JobRow } from '../jobs/job.repository.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
-import { invalidateList } from '../jobs/job-list.cache.ts';
 import { RENDER_PATHS, type MediaOutputKind } from '../../../../contract/jobs.ts';
 import { inputsHashOf, renderOptionsOf } from './render-graph.ts';
 import * as renders from './renders.repository.ts';
 import { subtitleTextOf } from './subtitle-render.ts';
 
 /** What the render runner uses of the app context. */
-export type RenderCtx = Pick<AppContext, 'db' | 'storage' | 'queue' | 'logger'>;
+export type RenderCtx = Pick<AppContext, 'db' | 'storage' | 'queue' | 'logger' | 'jobLists'>;
 
 /**
  * The storage key of `output`'s render of `revision`: `<folder>/r<revision>/<file>` beside the first run's key
@@ -114,7 +113,7 @@ export async function renderAfterSave(
       if (route === 'picture') picture = true;
     }
   }
-  invalidateList(job.userId);
+  ctx.jobLists.invalidate(job.userId);
   if (picture)
     await ctx.queue
       .send('media.render', { version: 1, jobId: job.id }, { singletonKey: `render:${job.id}` })

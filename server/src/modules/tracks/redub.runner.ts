@@ -28,8 +28,7 @@ import { dubLanguage } from '../../media/stages/voice-over.ts';
 import { dubLanguageNatural, videoSlowedNote } from '../../media/stages/natural-dub.ts';
 import { settleExtra } from '../credits/ledger.repository.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
-import { invalidateList } from '../jobs/job-list.cache.ts';
-import { registerRun, ShutdownError } from '../jobs/run-registry.ts';
+import { ShutdownError } from '../jobs/run-registry.ts';
 import * as repo from './tracks.repository.ts';
 import { toCue, trackSegments } from './track-cues.ts';
 import { renderPictures, type WithInput } from '../renders/picture-render.ts';
@@ -39,18 +38,18 @@ import { planOf } from '../jobs/job-plan.ts';
 
 /** One re-dub try of a claimed job (`job.redub` set). Never throws: every outcome settles the reservation. */
 export async function runRedub(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'engines' | 'logger' | 'config' | 'queue'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'engines' | 'logger' | 'config' | 'queue' | 'jobLists' | 'runs'>,
   job: jobsRepo.JobRow,
   withInput: WithInput,
 ): Promise<void> {
   const redub = job.redub!;
   const controller = new AbortController();
   const { signal } = controller;
-  const unregister = registerRun(job.id, controller);
+  const unregister = ctx.runs.register(job.id, controller);
   const workDir = path.join(ctx.config.app.dataDir, 'work', `${job.id}-redub-${crypto.randomBytes(4).toString('hex')}`);
   // Progress writes also beat the heartbeat; a job deleted meanwhile stops the run.
   const report = (stage: JobStage, progress: number) => {
-    invalidateList(job.userId);
+    ctx.jobLists.invalidate(job.userId);
     void jobsRepo
       .updateProgress(ctx.db, job.id, { stage, progress: Math.max(0, Math.min(99, Math.round(progress))) })
       .then(
@@ -196,7 +195,7 @@ export async function runRedub(
   } finally {
     clearInterval(beat);
     unregister();
-    invalidateList(job.userId);
+    ctx.jobLists.invalidate(job.userId);
     await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
   }
 }

@@ -16,7 +16,6 @@ import { balanceOf, reserveExtra } from '../credits/ledger.repository.ts';
 import { PRICE_RATES } from '../jobs/pricing.ts';
 import { presentJob, type JobResponse } from '../jobs/job.presenter.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';
-import { invalidateList } from '../jobs/job-list.cache.ts';
 import * as repo from './tracks.repository.ts';
 import { redubChanges, trackSegments } from './track-cues.ts';
 import { jobWithTracks, latestTracks, requireIdle, targetOf, type Ctx } from './tracks.service.ts';
@@ -129,7 +128,7 @@ export async function redub(ctx: Ctx, userId: string, jobId: string, req: RedubR
     if (!now || now.status !== 'completed') throw new AppError('JOB_BUSY');
     throw new AppError('REVISION_CONFLICT', undefined, { revision: now.tracksRevision ?? p.job.tracksRevision });
   }
-  invalidateList(userId);
+  ctx.jobLists.invalidate(userId);
   await ctx.queue
     .send('media.translate', { version: 1, jobId }, { singletonKey: jobId })
     .catch((err) => ctx.logger.error({ err, jobId }, 'enqueue failed; the recovery sweep will retry'));

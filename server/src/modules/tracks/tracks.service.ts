@@ -35,7 +35,7 @@ import { glossaryRules } from '../../../../contract/glossary.ts';
 import { engineFailure } from '../../engines/engine-failure.ts';
 
 /** What the tracks services use of the app context. */
-export type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config'>;
+export type Ctx = Pick<AppContext, 'db' | 'storage' | 'engines' | 'queue' | 'logger' | 'config' | 'jobLists' | 'runs'>;
 
 /** The user's media job that has tracks. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
 export async function jobWithTracks(ctx: Ctx, userId: string, jobId: string): Promise<jobsRepo.JobRow> {
