@@ -4,7 +4,7 @@
  * restored here, on the thread, and is asked without the glossary.
  */
 import { serveInThread, type ThreadParent } from '../media/work-thread-serve.ts';
-import { EngineHttpError } from '../engines/http-client.ts';
+import { EngineHttpError } from '../engines/engine-failure.ts';
 import { translateProtected } from '../engines/translation/glossary-terms.ts';
 import type { TranslateOptions, TranslationEngine } from '../engines/translation.engine.ts';
 import type { BatchAnswer, DocumentThreadInput, EngineTraits } from './document-thread.ts';
