@@ -27,7 +27,8 @@ import { memoryArtifacts, type ArtifactStore } from '../server/src/media/artifac
 import { runMediaPipeline, type PipelineRequest } from '../server/src/media/pipeline.ts';
 import type { SpeechDetector } from '../server/src/media/speakers/classic-work.ts';
 import { diarizationErrorRate, parseRttm, parseUem, type SpeakerTurn } from '../server/src/media/speakers/der.ts';
-import { SPEAKERS_ARTIFACT, type SpeakerTrack } from '../server/src/media/stages/speakers.ts';
+import { SPEAKERS_ARTIFACT } from '../server/src/media/stages/speakers.ts';
+import type { SpeakerTrack } from '../server/src/media/stages/stage.ts';
 import { readWavLayout } from '../server/src/media/wav.ts';
 
 const TESTDATA = path.join(import.meta.dirname, '../../shared/testdata');

@@ -5,7 +5,18 @@
  * segment never mixes speakers (issue 19): a cue of another speaker closes the open segment.
  */
 import type { Cue } from '../../../contract/cues.ts';
-import type { DubSegment } from './stages/stage.ts';
+
+/**
+ * A dub segment: the text voiced in one time slot (seconds); `speaker` who says it (`S1` …) and `voice` the engine's
+ * voice id it is voiced with (the speaker's voice, issue 19) when the run found speakers; else the language's voice.
+ */
+export interface DubSegment {
+  text: string;
+  start: number;
+  end: number;
+  speaker?: string;
+  voice?: string;
+}
 
 /** Direction marks (Arabic lines carry them for display): not spoken. */
 const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

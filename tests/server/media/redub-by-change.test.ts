@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
-import { dubLanguage } from '../../../server/src/media/stages/voice-over.ts';
+import { dubLanguage } from '../../../server/src/media/stages/dub-language.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
 import type { VoiceChoice } from '../../../server/src/engines/engine-choice.ts';
 import { readWav, type MonoAudio } from '../../../server/src/media/wav.ts';

@@ -11,29 +11,9 @@ import type { RecognisedWord } from '../../engines/speech.engine.ts';
 import { medianPitch } from '../speakers/features.ts';
 import { medianPitchesOfWav } from '../speakers/pitch-of-wav.ts';
 import { readWav, readWavLayout, type MonoAudio } from '../wav.ts';
-import { need, viaEngine, type RunState, type StageModule } from './stage.ts';
+import { need, viaEngine, type RunState, type SpeakerTrack, type SpeakerWord, type StageModule } from './stage.ts';
 
 export const SPEAKERS_ARTIFACT = 'speakers.json';
-
-/** A transcript word with its speaker. Seconds. */
-export interface SpeakerWord {
-  text: string;
-  start: number;
-  end: number;
-  speaker: string;
-}
-
-/**
- * The speakers artifact: the engine, the turns (seconds, speakers `S1` …), each transcript word's speaker and each
- * speaker's median pitch (Hz, 0 when none was voiced; measured on the recording whichever engine diarized, the
- * classic engine's detector: speakers/features.ts) from which the dub picks their voices (speaker-voices.ts).
- */
-export interface SpeakerTrack {
-  engine: string;
-  turns: SpeakerTurn[];
-  words: SpeakerWord[];
-  pitch?: Record<string, number>;
-}
 
 /** Each speaker's median pitch over its turns, Hz (0 when nothing was voiced). */
 export function speakerPitches(audio: MonoAudio, turns: readonly SpeakerTurn[]): Record<string, number> {
