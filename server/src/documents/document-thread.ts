@@ -10,7 +10,7 @@
 import type { GlossaryRule } from '../../../contract/glossary.ts';
 import { engineFailureKind, type EngineFailureKind } from '../engines/engine-failure.ts';
 import type { TranslationEngine } from '../engines/translation.engine.ts';
-import { runInThread } from '../media/work-thread.ts';
+import { runInThread } from '../threads/work-thread.ts';
 import { DocumentError, type DocumentErrorCode } from './document.errors.ts';
 import { documentEngines, type TranslateDocumentRequest, type TranslateDocumentResult } from './document-translator.ts';
 

@@ -12,7 +12,7 @@ import type { VoiceEngine } from '../engines/voice.engine.ts';
 import type { JobNote } from '../../../contract/jobs.ts';
 import type { ArtifactStore } from './artifacts.ts';
 import { extractSpeechWav } from './probe.ts';
-import { readWav, writeWav } from './wav.ts';
+import { readWav, writeWav } from '../audio/wav.ts';
 import type { DubSegment } from './dub-segments.ts';
 import type { RunState } from './stages/stage.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cuesFromWords, syncTranscript, transcriptWords } from '../../../server/src/media/sync/auto-sync.ts';
 import { align, dtw, sakoeChibaWindow } from '../../../server/src/media/sync/dtw.ts';
 import { speechExtent } from '../../../server/src/media/sync/voicing.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { rulesFor } from '../../../contract/cue-rules.ts';
 import { checkCues } from '../../../contract/cues.ts';
 

@@ -6,7 +6,7 @@ import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
 import { dubLanguage } from '../../../server/src/media/stages/dub-language.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
 import type { VoiceChoice } from '../../../server/src/engines/engine-choice.ts';
-import { readWav, type MonoAudio } from '../../../server/src/media/wav.ts';
+import { readWav, type MonoAudio } from '../../../server/src/audio/wav.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 
 /** Issue 22 item 16: a re-dub re-encodes the spans it changed, and sounds as a full dub of the edited text. */

@@ -8,9 +8,9 @@
  */
 import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
 import type { RecognisedWord } from '../../engines/speech.engine.ts';
-import { medianPitch } from '../speakers/features.ts';
-import { medianPitchesOfWav } from '../speakers/pitch-of-wav.ts';
-import { readWav, readWavLayout, type MonoAudio } from '../wav.ts';
+import { medianPitch } from '../../audio/speaker-features.ts';
+import { medianPitchesOfWav } from '../../audio/pitch-of-wav.ts';
+import { readWav, readWavLayout, type MonoAudio } from '../../audio/wav.ts';
 import { need, viaEngine, type RunState, type SpeakerTrack, type SpeakerWord, type StageModule } from './stage.ts';
 
 export const SPEAKERS_ARTIFACT = 'speakers.json';
@@ -33,7 +33,7 @@ export function speakerPitches(audio: MonoAudio, turns: readonly SpeakerTurn[]):
 
 /**
  * `speakerPitches` of the WAV file at `wavPath`: the pipeline's 16 kHz mono WAV read a block at a time
- * (speakers/pitch-of-wav.ts; issue 25: memory holds one block, not the recording), any other read whole.
+ * (audio/pitch-of-wav.ts; issue 25: memory holds one block, not the recording), any other read whole.
  * @throws Error when the file is not PCM WAV; the signal's reason when aborted.
  */
 export async function speakerPitchesOfWav(

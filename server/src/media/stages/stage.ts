@@ -75,7 +75,7 @@ export interface SpeakerWord {
 /**
  * The speakers artifact: the engine, the turns (seconds, speakers `S1` …), each transcript word's speaker and each
  * speaker's median pitch (Hz, 0 when none was voiced; measured on the recording whichever engine diarized, the
- * classic engine's detector: speakers/features.ts) from which the dub picks their voices (speaker-voices.ts).
+ * classic engine's detector: audio/speaker-features.ts) from which the dub picks their voices (speaker-voices.ts).
  */
 export interface SpeakerTrack {
   engine: string;

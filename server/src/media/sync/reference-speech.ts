@@ -10,7 +10,7 @@ import path from 'node:path';
 import { punctuationStrength } from '../../../../contract/cue-rules.ts';
 import { runProcess } from '../../engines/run-process.ts';
 import { japaneseToKana } from '../../engines/voice/japanese-kana.ts';
-import { readWav, resample, trimSilence, type MonoAudio } from '../wav.ts';
+import { readWav, resample, trimSilence, type MonoAudio } from '../../audio/wav.ts';
 
 /** Sample rate of the reference and of the recording features, Hz. */
 export const SYNC_RATE = 16_000;
