@@ -3,7 +3,8 @@
  * plan's speakers engine (the local classic one by default; OpenAI or ElevenLabs when configured) gives speaker
  * turns; the speakers are renamed `S1`, `S2` … in order of first appearance and every transcript word gets the
  * speaker of the turn it overlaps most (the nearest turn when it overlaps none). Artifact `speakers.json`
- * (SpeakerTrack). Skipped when the request says one speaker (`num_speakers` 1) or no speakers engine is configured.
+ * (SpeakerTrack, stage.ts). Skipped when the request says one speaker (`num_speakers` 1) or no speakers engine is
+ * configured.
  * @throws MediaError ENGINE_FAILED.
  */
 import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
