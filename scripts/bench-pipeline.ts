@@ -31,7 +31,7 @@ import { createEngineRegistry, NoEngineError } from '../server/src/engines/engin
 import { memoryArtifacts } from '../server/src/media/artifacts.ts';
 import { segmentsFromCues } from '../server/src/media/dub-segments.ts';
 import { runMediaPipeline, type PipelineRequest } from '../server/src/media/pipeline.ts';
-import { dubLanguage } from '../server/src/media/stages/voice-over.ts';
+import { dubLanguage } from '../server/src/media/stages/dub-language.ts';
 import { probeMedia } from '../server/src/media/probe.ts';
 import { runProcess } from '../server/src/engines/run-process.ts';
 import { dubSyncFigures, dubSyncTable } from './lib/dub-sync-figures.ts';

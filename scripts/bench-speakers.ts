@@ -25,10 +25,16 @@ import { createEngineRegistry } from '../server/src/engines/engine.registry.ts';
 import { createClassicSpeakersEngine } from '../server/src/engines/speakers/classic.engine.ts';
 import { memoryArtifacts, type ArtifactStore } from '../server/src/media/artifacts.ts';
 import { runMediaPipeline, type PipelineRequest } from '../server/src/media/pipeline.ts';
-import type { SpeechDetector } from '../server/src/media/speakers/classic-work.ts';
-import { diarizationErrorRate, parseRttm, parseUem, type SpeakerTurn } from '../server/src/media/speakers/der.ts';
-import { SPEAKERS_ARTIFACT, type SpeakerTrack } from '../server/src/media/stages/speakers.ts';
-import { readWavLayout } from '../server/src/media/wav.ts';
+import type { SpeechDetector } from '../server/src/engines/speakers/classic/classic-work.ts';
+import {
+  diarizationErrorRate,
+  parseRttm,
+  parseUem,
+  type SpeakerTurn,
+} from '../server/src/engines/speakers/classic/der.ts';
+import { SPEAKERS_ARTIFACT } from '../server/src/media/stages/speakers.ts';
+import type { SpeakerTrack } from '../server/src/media/stages/stage.ts';
+import { readWavLayout } from '../server/src/audio/wav.ts';
 
 const TESTDATA = path.join(import.meta.dirname, '../../shared/testdata');
 const HELD_OUT = process.argv[2] === '--held-out';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { extractSpeechWav } from '../server/src/media/probe.ts';
 import { cuesFromWords, syncTranscript } from '../server/src/media/sync/auto-sync.ts';
 import { speechExtent, speechRuns } from '../server/src/media/sync/voicing.ts';
-import { readWav } from '../server/src/media/wav.ts';
+import { readWav } from '../server/src/audio/wav.ts';
 import { loadConfig } from '../server/src/config/index.ts';
 import { createEngineRegistry } from '../server/src/engines/engine.registry.ts';
 import type { TimedWord } from '../server/src/media/cue-cutter.ts';

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { writeSpeechLoop } from './lib/speech-loop.ts';
-import { readWav } from '../server/src/media/wav.ts';
+import { readWav } from '../server/src/audio/wav.ts';
 import { speechRuns } from '../server/src/media/sync/voicing.ts';
 import { createClassicSpeakersEngine } from '../server/src/engines/speakers/classic.engine.ts';
-import { classicWork } from '../server/src/media/speakers/classic-work.ts';
+import { classicWork } from '../server/src/engines/speakers/classic/classic-work.ts';
 import { speakerPitchesOfWav } from '../server/src/media/stages/speakers.ts';
 
 const MINUTES = Number(process.argv[2] ?? 10);

@@ -8,7 +8,7 @@ let passed = 0,
   failed = 0,
   skipped = 0;
 
-// The static checks (type checks, lint, format): "failed total".
+// The static checks (type checks, lint, format, import rules; scripts/test.sh): "failed total".
 const [checksFailed, checksRun] = fs
   .readFileSync(path.join(dir, 'checks-failed'), 'utf8')
   .trim()

@@ -22,10 +22,11 @@ if [[ -z "${TEST_POSTGRES_URL:-}" ]] && ! psql -h 127.0.0.1 -U postgres -d postg
   su postgres -c "psql -qc \"ALTER USER postgres PASSWORD 'postgres'\"" >/dev/null 2>&1 && export TEST_POSTGRES_URL='postgres://postgres:postgres@127.0.0.1:5432/postgres'
 fi
 
-# Four checks: two type checks, lint and format, in two lanes at once (ESLint with type information takes about as
-# long as the other three together, and each runs on one thread). Each check's output is printed whole afterwards.
+# Five checks: two type checks, lint, format and the import rules, in two lanes at once (ESLint with type
+# information takes about as long as the other four together, and each runs on one thread). Each check's output is
+# printed whole afterwards.
 declare -A check_title=([typecheck-web]="type check: web" [typecheck-server]="type check: server"
-  [lint]="lint (ESLint)" [format]="format (Prettier)")
+  [lint]="lint (ESLint)" [format]="format (Prettier)" [depcruise]="import rules (dependency-cruiser)")
 check() { # check NAME COMMAND...: output into $results/NAME.log, and $results/NAME.failed when it fails
   local name=$1
   shift
@@ -36,14 +37,15 @@ lint_pid=$!
 check typecheck-web npx tsc -p tsconfig.json --noEmit
 check typecheck-server npx tsc -p server/tsconfig.json --noEmit
 check format npm run --silent format:check
+check depcruise npm run --silent deps:check
 wait "$lint_pid"
 checks_failed=0
-for name in typecheck-web typecheck-server lint format; do
+for name in typecheck-web typecheck-server lint format depcruise; do
   step "${check_title[$name]}"
   cat "$results/$name.log"
   [[ -f "$results/$name.failed" ]] && checks_failed=$((checks_failed + 1))
 done
-echo "$checks_failed 4" > "$results/checks-failed"
+echo "$checks_failed 5" > "$results/checks-failed"
 
 step "unit and server tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"

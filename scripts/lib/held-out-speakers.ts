@@ -15,9 +15,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { detectSpeech } from '../../server/src/media/speakers/speech-detector.ts';
-import type { SpeakerTurn } from '../../server/src/media/speakers/der.ts';
-import { readWav, resample, rmsDb, writeWav, type MonoAudio } from '../../server/src/media/wav.ts';
+import { detectSpeech } from '../../server/src/engines/speakers/classic/speech-detector.ts';
+import type { SpeakerTurn } from '../../server/src/engines/speakers/classic/der.ts';
+import { readWav, resample, rmsDb, writeWav, type MonoAudio } from '../../server/src/audio/wav.ts';
 
 const RATE = 16000;
 /** Level of every excerpt and of the noise under the file, dBFS. */

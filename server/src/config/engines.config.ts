@@ -4,8 +4,6 @@
  * With nothing set, only the local engines run (pocketsphinx, Apertium, espeak-ng, flite; engines.md).
  */
 import * as v from 'valibot';
-import type { EngineHttpSettings } from '../engines/http-client.ts';
-import type { EngineLimits } from '../engines/engine-gate.ts';
 import {
   boolWithDefault,
   intWithDefault,
@@ -167,7 +165,7 @@ export interface EnginesConfig {
    */
   separation?: { baseUrl: string; apiKey: string };
   libreTranslate?: { url: string; apiKey?: string; limits?: { batchLimit: number; charLimit: number } };
-  http: EngineHttpSettings;
+  http: EngineHttpConfig;
   subtitles: { maxCharsPerSecond: number; maxLineChars: number };
   /**
    * Bounds of each network engine's requests from one process (engine-gate.ts); absent: ENGINE_DEFAULT_LIMITS.
@@ -184,6 +182,30 @@ export interface EnginesConfig {
   voiceDefaults?: Record<string, string>;
   /** Unit prices and monthly spend caps of the network engines (spend.config.ts); absent: default prices, no caps. */
   spend?: SpendConfig;
+}
+
+/**
+ * The HTTP settings of every network engine (ENGINE_HTTP_TIMEOUT_SECONDS, ENGINE_HTTP_RETRIES,
+ * ENGINE_MAX_RETRY_AFTER_SECONDS); engines/http-client.ts `EngineHttpSettings` adds each engine's gate and meter.
+ */
+export interface EngineHttpConfig {
+  /** Seconds one request may take. */
+  timeoutSeconds: number;
+  /** Retries of a transient failure (network, 5xx, 429). */
+  retries: number;
+  /** Longest Retry-After, seconds, that is waited for; a longer one fails the call at once (as unavailable). */
+  maxRetryAfterSeconds?: number;
+}
+
+/**
+ * One network engine's bounds on its requests from this process (engines/engine-gate.ts enforces them; issue 26
+ * items 5, 6): ENGINE_MAX_CONCURRENT / ENGINE_REQUESTS_PER_MINUTE and the per-engine overrides.
+ */
+export interface EngineLimits {
+  /** Requests in flight at once (at least 1). */
+  maxConcurrent: number;
+  /** Requests started per rolling minute; 0: unbounded. */
+  perMinute: number;
 }
 
 /** Bounds of a network engine when the configuration names none: 4 requests in flight, no rate bound. */

@@ -8,10 +8,9 @@
  * by the thread and restored there.
  */
 import type { GlossaryRule } from '../../../contract/glossary.ts';
-import { engineFailureKind } from '../engines/engine-failure.ts';
-import type { EngineFailureKind } from '../engines/http-client.ts';
+import { engineFailureKind, type EngineFailureKind } from '../engines/engine-failure.ts';
 import type { TranslationEngine } from '../engines/translation.engine.ts';
-import { runInThread } from '../media/work-thread.ts';
+import { runInThread } from '../threads/work-thread.ts';
 import { DocumentError, type DocumentErrorCode } from './document.errors.ts';
 import { documentEngines, type TranslateDocumentRequest, type TranslateDocumentResult } from './document-translator.ts';
 

@@ -3,8 +3,8 @@
  * parent process for every batch. An engine that applies the glossary by placeholders has its texts protected and
  * restored here, on the thread, and is asked without the glossary.
  */
-import { serveInThread, type ThreadParent } from '../media/work-thread-serve.ts';
-import { EngineHttpError } from '../engines/http-client.ts';
+import { serveInThread, type ThreadParent } from '../threads/work-thread-serve.ts';
+import { EngineHttpError } from '../engines/engine-failure.ts';
 import { translateProtected } from '../engines/translation/glossary-terms.ts';
 import type { TranslateOptions, TranslationEngine } from '../engines/translation.engine.ts';
 import type { BatchAnswer, DocumentThreadInput, EngineTraits } from './document-thread.ts';

@@ -5,7 +5,7 @@
  * `TranscriptionVerbose` and chat completion `message.content` (our prompts' JSON contracts).
  */
 import * as v from 'valibot';
-import { EngineHttpError } from './http-client.ts';
+import { EngineHttpError } from './engine-failure.ts';
 
 /** An engine answered (HTTP 2xx) with a body that does not match its documented or requested shape. */
 export class EngineAnswerError extends EngineHttpError {

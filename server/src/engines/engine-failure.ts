@@ -1,9 +1,32 @@
 /**
- * The error code and the English sentence of an engine failure, by its kind (http-client.ts `EngineFailureKind`):
+ * The error code and the English sentence of an engine failure, by its kind (`EngineFailureKind`, below):
  * failures a retry cannot fix get their own codes (the job runner fails those at once and gives the credits back);
- * anything else is ENGINE_FAILED, which the worker may retry.
+ * anything else is ENGINE_FAILED, which the worker may retry. The error class of every engine call (HTTP and SDK
+ * alike) lives here too, below http-client.ts and engine-usage.ts, which both throw it.
  */
-import { EngineHttpError, type EngineFailureKind } from './http-client.ts';
+
+/**
+ * Why an engine call failed: `quota` (DeepL 456, OpenAI 429 `insufficient_quota`), `spend_cap` (refused before
+ * sending: the engine's estimated spend this month reached the operator's cap, engine-usage.ts), `input_too_large` (413, or 400
+ * naming a length or size limit, OpenAI `context_length_exceeded`), `refused` (401/403 key, other 4xx: the same
+ * request would be refused again), `unavailable` (network, timeout, 5xx, rate limit after the retries: may pass).
+ */
+export type EngineFailureKind = 'quota' | 'spend_cap' | 'input_too_large' | 'refused' | 'unavailable';
+
+/** An HTTP API answered with an error; the message names the engine, the status and the API's own message. */
+export class EngineHttpError extends Error {
+  constructor(
+    message: string,
+    readonly engine: string,
+    readonly status: number,
+    readonly kind: EngineFailureKind = 'unavailable',
+    /** The vendor's id of the failed request (OpenAI's `x-request-id`...), what its support asks for; in the message. */
+    readonly requestId?: string,
+  ) {
+    super(requestId ? `${message} [request id ${requestId}]` : message);
+    this.name = 'EngineHttpError';
+  }
+}
 
 /** The contract codes of engine failures (contract/errors.ts). */
 export type EngineFailureCode =

@@ -5,8 +5,7 @@
  * (translation/fallback.ts), speech recognition on failures a retry cannot fix (speech/fallback.ts). Each fallback
  * is counted on tarjama_engine_fallbacks_total and kept in the plan's list, from which the job's notes are written.
  */
-import type { EngineFailureKind } from './http-client.ts';
-import { engineFailureKind, isPermanentEngineFailure } from './engine-failure.ts';
+import { engineFailureKind, isPermanentEngineFailure, type EngineFailureKind } from './engine-failure.ts';
 import { engineFallbacks } from './engine-metrics.ts';
 
 /** Stages whose engines fall back. */

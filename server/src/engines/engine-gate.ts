@@ -5,14 +5,7 @@
  * Settings: ENGINE_MAX_CONCURRENT / ENGINE_REQUESTS_PER_MINUTE and the per-engine DEEPL_*, LIBRETRANSLATE_*,
  * OPENAI_* overrides (engines.config.ts, README).
  */
-
-/** One engine's bounds. */
-export interface EngineLimits {
-  /** Requests in flight at once (at least 1). */
-  maxConcurrent: number;
-  /** Requests started per rolling minute; 0: unbounded. */
-  perMinute: number;
-}
+import type { EngineLimits } from '../config/engines.config.ts';
 
 /** A gate every request of one engine passes through. */
 export interface EngineGate {

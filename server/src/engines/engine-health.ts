@@ -5,7 +5,19 @@
  * the answers are reused for HEALTH_TTL_MS so probes never hammer a vendor or start a process per request.
  */
 import { ENGINE_SET_STAGES, type EngineSetStage } from '../../../contract/errors.ts';
-import type { EngineSet } from './engine.registry.ts';
+
+/**
+ * What a health check needs of one engine: its id, where it runs and its `available()` check. Every engine of the
+ * registry's `EngineSet` (engine.registry.ts) has these; the registry passes its set in, so this file needs none of it.
+ */
+export interface CheckedEngine {
+  id: string;
+  kind: 'local' | 'network';
+  available(): Promise<boolean>;
+}
+
+/** The engines of each stage to check (an `EngineSet`); a stage that is absent has none. */
+export type CheckedEngines = Partial<Record<EngineSetStage, readonly CheckedEngine[]>>;
 
 /** One configured engine of one stage as last checked. */
 export interface EngineHealth {
@@ -26,7 +38,7 @@ export interface EngineHealth {
 export const HEALTH_TTL_MS = 30_000;
 
 /** Checks every engine of `engines` once, all at once. Never throws: a check that throws is `available: false`. */
-export async function checkEngines(engines: EngineSet): Promise<EngineHealth[]> {
+export async function checkEngines(engines: CheckedEngines): Promise<EngineHealth[]> {
   const checks = ENGINE_SET_STAGES.flatMap((stage) =>
     (engines[stage] ?? []).map(async (e): Promise<EngineHealth> => {
       const start = performance.now();
@@ -55,7 +67,7 @@ export const FAILED_HEALTH_TTL_MS = 5_000;
  * so a probe never waits on a vendor.
  */
 export function createHealthReader(
-  engines: EngineSet,
+  engines: CheckedEngines,
   ttlMs = HEALTH_TTL_MS,
   failedTtlMs = FAILED_HEALTH_TTL_MS,
 ): () => Promise<EngineHealth[]> {

@@ -11,7 +11,7 @@
  */
 import type { MeteredEngine, MeteredStage, SpendConfig } from '../config/spend.config.ts';
 import { DEFAULT_SPEND_CONFIG } from '../config/spend.config.ts';
-import { EngineHttpError } from './http-client.ts';
+import { EngineHttpError } from './engine-failure.ts';
 import { addJobSpend } from './job-spend.ts';
 import {
   engineCapRefusals,

@@ -5,31 +5,10 @@
  * thrown at once with their kind, so the job fails with a specific code and is not retried.
  */
 
+import type { EngineHttpConfig } from '../config/engines.config.ts';
 import type { EngineGate } from './engine-gate.ts';
 import type { EngineMeter } from './engine-usage.ts';
-
-/**
- * Why an engine call failed: `quota` (DeepL 456, OpenAI 429 `insufficient_quota`), `spend_cap` (refused before
- * sending: the engine's estimated spend this month reached the operator's cap, engine-usage.ts), `input_too_large` (413, or 400
- * naming a length or size limit, OpenAI `context_length_exceeded`), `refused` (401/403 key, other 4xx: the same
- * request would be refused again), `unavailable` (network, timeout, 5xx, rate limit after the retries: may pass).
- */
-export type EngineFailureKind = 'quota' | 'spend_cap' | 'input_too_large' | 'refused' | 'unavailable';
-
-/** An HTTP API answered with an error; the message names the engine, the status and the API's own message. */
-export class EngineHttpError extends Error {
-  constructor(
-    message: string,
-    readonly engine: string,
-    readonly status: number,
-    readonly kind: EngineFailureKind = 'unavailable',
-    /** The vendor's id of the failed request (OpenAI's `x-request-id`...), what its support asks for; in the message. */
-    readonly requestId?: string,
-  ) {
-    super(requestId ? `${message} [request id ${requestId}]` : message);
-    this.name = 'EngineHttpError';
-  }
-}
+import { EngineHttpError, type EngineFailureKind } from './engine-failure.ts';
 
 /**
  * The vendor's request id of an answer, from the headers the APIs document: `x-request-id` (OpenAI and the servers
@@ -43,14 +22,11 @@ export function vendorRequestId(headers: { get(name: string): string | null } | 
   return undefined;
 }
 
-/** The HTTP settings of every network engine (engines.config.ts: ENGINE_HTTP_*). */
-export interface EngineHttpSettings {
-  /** Seconds one request may take. */
-  timeoutSeconds: number;
-  /** Retries of a transient failure (network, 5xx, 429). */
-  retries: number;
-  /** Longest Retry-After, seconds, that is waited for; a longer one fails the call at once (as unavailable). */
-  maxRetryAfterSeconds?: number;
+/**
+ * The HTTP settings of a network engine: the configured ones (engines.config.ts `EngineHttpConfig`: ENGINE_HTTP_*)
+ * and what the registry wires in per engine (its gate and meter).
+ */
+export interface EngineHttpSettings extends EngineHttpConfig {
   /**
    * Waits `ms` milliseconds between tries (default: a timer); rejects with the signal's reason when aborted.
    * Given by tests that check a long Retry-After is waited for without waiting it.

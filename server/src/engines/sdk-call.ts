@@ -12,12 +12,12 @@ import { APIError, APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } from 'deepl-node';
 import {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
-  EngineHttpError,
   failureKindOf,
   parseRetryAfter,
   vendorRequestId,
   type HttpOptions,
 } from './http-client.ts';
+import { EngineHttpError } from './engine-failure.ts';
 import { loadedElevenLabsSdk } from './elevenlabs-client.ts';
 
 /** What one failed try says: the HTTP status (0 when no answer came), the API's message and code, Retry-After. */

@@ -3,6 +3,6 @@
  * 'abort' message aborts the work (its espeak-ng children are killed).
  */
 import { ownWordsWork } from './own-words-work.ts';
-import { serveInThread } from './work-thread-serve.ts';
+import { serveInThread } from '../threads/work-thread-serve.ts';
 
 serveInThread(ownWordsWork);

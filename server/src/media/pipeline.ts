@@ -18,7 +18,14 @@ import type { Cue } from '../../../contract/cues.ts';
 import { folderArtifacts, type ArtifactStore } from './artifacts.ts';
 import { createProgress, type PipelineStage } from './progress.ts';
 import type { Placement } from './voice-fit.ts';
-import { checkAborted, need, type PipelineOutput, type RunState, type StageModule } from './stages/stage.ts';
+import {
+  checkAborted,
+  need,
+  type OwnWords,
+  type PipelineOutput,
+  type RunState,
+  type StageModule,
+} from './stages/stage.ts';
 import { probeStage } from './stages/probe.ts';
 import { extractStage } from './stages/extract.ts';
 import { transcribeStage } from './stages/transcribe.ts';
@@ -28,7 +35,7 @@ import { translateStage } from './stages/translate.ts';
 import { subtitlesStage } from './stages/subtitles.ts';
 import { voiceOverStage } from './stages/voice-over.ts';
 import { finalizeStage } from './stages/finalize.ts';
-import { ownWordsStage, type OwnWords } from './stages/own-words.ts';
+import { ownWordsStage } from './stages/own-words.ts';
 import { burnedSubtitlesStage } from './stages/burned-subtitles.ts';
 import type { SubtitleStyle } from '../../../contract/jobs.ts';
 import { tempFolderPrefix } from '../storage/temp-folders.ts';

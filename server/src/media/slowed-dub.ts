@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { VoiceEngine } from '../engines/voice.engine.ts';
 import type { ArtifactStore } from './artifacts.ts';
 import { stretchInput } from './picture-stretch.ts';
-import type { DubSegment } from './stages/stage.ts';
+import type { DubSegment } from './dub-segments.ts';
 import { syncReport, type SavedSync } from './sync-report.ts';
 import { addedSeconds, planPictureStretch, type StretchPlan } from './time-map.ts';
 import { clipLengths, layClips } from './voice-over.ts';

@@ -16,7 +16,7 @@ export const MIN_PITCH_RATIO = 1.3;
 /** Pitch assumed for a speaker none of whose speech was voiced, Hz. */
 const UNKNOWN_PITCH = 150;
 /**
- * Median pitch (Hz) of espeak-ng's variants at the default `-p 50`, measured with speakers/features.ts on a Spanish
+ * Median pitch (Hz) of espeak-ng's variants at the default `-p 50`, measured with audio/speaker-features.ts on a Spanish
  * sentence; `-p` moves it by about an octave per 75 steps (measured: es+m3 86/104/140 Hz at -p 20/50/80).
  */
 const ESPEAK_VARIANT_PITCH: Record<string, number> = {

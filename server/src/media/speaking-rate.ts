@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { VoiceEngine } from '../engines/voice.engine.ts';
 import { voicedChars } from './sync-report.ts';
-import { durationOf, readWav, resample, trimSilence } from './wav.ts';
+import { durationOf, readWav, resample, trimSilence } from '../audio/wav.ts';
 
 /**
  * The reference text per language (two everyday sentences; Japanese in kana and Arabic with its vowel marks, as

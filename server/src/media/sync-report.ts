@@ -14,7 +14,7 @@ import {
   type DubbedSegment,
   type SyncCounts,
 } from '../../../contract/sync.ts';
-import type { DubSegment } from './stages/stage.ts';
+import type { DubSegment } from './dub-segments.ts';
 import type { Placement } from './voice-fit.ts';
 
 /** One segment of the artifact: its sync and the text and slot it was voiced with (to match edited tracks). */

@@ -12,8 +12,9 @@ import type { VoiceEngine } from '../engines/voice.engine.ts';
 import type { JobNote } from '../../../contract/jobs.ts';
 import type { ArtifactStore } from './artifacts.ts';
 import { extractSpeechWav } from './probe.ts';
-import { readWav, writeWav } from './wav.ts';
-import type { DubSegment, RunState } from './stages/stage.ts';
+import { readWav, writeWav } from '../audio/wav.ts';
+import type { DubSegment } from './dub-segments.ts';
+import type { RunState } from './stages/stage.ts';
 
 export const VOICE_CLONES_ARTIFACT = 'voice-clones.json';
 /** Most seconds of a speaker's speech sent to be cloned. */

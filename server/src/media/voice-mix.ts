@@ -10,7 +10,7 @@
 import { rm } from 'node:fs/promises';
 import { runProcess } from '../engines/run-process.ts';
 import { MediaError } from './media-error.ts';
-import { writeDuckingEnvelope, type Span } from './pcm-track.ts';
+import { writeDuckingEnvelope, type Span } from '../audio/pcm-track.ts';
 import type { Placement } from './voice-fit.ts';
 
 /** Ducking of the original under the voice: -18 dB. */

@@ -11,9 +11,17 @@ import path from 'node:path';
 import type { ArtifactStore } from './artifacts.ts';
 import type { VoiceEngine } from '../engines/voice.engine.ts';
 import { runProcess } from '../engines/run-process.ts';
-import { openPcmTrack } from './pcm-track.ts';
+import { openPcmTrack } from '../audio/pcm-track.ts';
 import { placeClips, type Placement, type Slot } from './voice-fit.ts';
-import { durationOf, normaliseLoudness, readWav, resample, trimSilence, writeWav, type MonoAudio } from './wav.ts';
+import {
+  durationOf,
+  normaliseLoudness,
+  readWav,
+  resample,
+  trimSilence,
+  writeWav,
+  type MonoAudio,
+} from '../audio/wav.ts';
 
 /** The voice track's sample rate, Hz (covers every engine's speech band). */
 export const TRACK_RATE = 22050;

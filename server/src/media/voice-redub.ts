@@ -8,8 +8,8 @@
  */
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { spliceFrames, FRAME_SAMPLES } from './audio-frames.ts';
-import type { Span } from './pcm-track.ts';
+import { spliceFrames, FRAME_SAMPLES } from '../audio/audio-frames.ts';
+import type { Span } from '../audio/pcm-track.ts';
 import { placeClips, type Placement } from './voice-fit.ts';
 import { encodeMix, MIX_RATE } from './voice-mix.ts';
 import { clipLengths, layClips, voiceOf, type VoiceSegment } from './voice-over.ts';

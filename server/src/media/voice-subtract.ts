@@ -9,7 +9,7 @@
  * whatever the length. Positions in samples (frames of all channels), rates in Hz.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { readWavLayout, type WavLayout } from './wav.ts';
+import { readWavLayout, type WavLayout } from '../audio/wav.ts';
 
 /** Block of alignment, seconds: long enough for a stable gain, short enough to follow a service's gain changes. */
 export const BLOCK_SECONDS = 4;

@@ -3,7 +3,7 @@
  * a voice of its own (speaker-voices.ts), so the language's chosen voice alone misreports the dub.
  */
 import type { VoiceChoice } from '../engines/engine-choice.ts';
-import type { DubSegment } from './stages/stage.ts';
+import type { DubSegment } from './dub-segments.ts';
 
 /** What a language's dub was voiced with, as API voice ids (`<engine>:<voice>`). */
 export interface VoicesUsed {

@@ -16,7 +16,8 @@ import { createOpenAiTranslationEngine } from '../../../server/src/engines/trans
 import { openAiClient } from '../../../server/src/engines/openai-client.ts';
 import { callWithRetry, readOpenAiFailure } from '../../../server/src/engines/sdk-call.ts';
 import { toFile } from 'openai';
-import { EngineHttpError, type EngineHttpSettings } from '../../../server/src/engines/http-client.ts';
+import type { EngineHttpSettings } from '../../../server/src/engines/http-client.ts';
+import { EngineHttpError } from '../../../server/src/engines/engine-failure.ts';
 import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { LOCAL_ENGINES_CONFIG, type EnginesConfig } from '../../../server/src/config/engines.config.ts';
 import { runMediaPipeline } from '../../../server/src/media/pipeline.ts';

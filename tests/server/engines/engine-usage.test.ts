@@ -11,7 +11,7 @@ import { DEFAULT_SPEND_CONFIG } from '../../../server/src/config/spend.config.ts
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';
 import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import { createOpenAiSpeechEngine } from '../../../server/src/engines/speech/openai.engine.ts';
-import { readWavLayout } from '../../../server/src/media/wav.ts';
+import { readWavLayout } from '../../../server/src/audio/wav.ts';
 import { JFK_WAV } from '../jobs/fixtures.ts';
 
 const KEY = 'k-meter:fx';

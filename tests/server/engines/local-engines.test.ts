@@ -10,7 +10,7 @@ import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.eng
 import { createFliteEngine } from '../../../server/src/engines/voice/flite.engine.ts';
 import { japaneseToKana } from '../../../server/src/engines/voice/japanese-kana.ts';
 import { extractSpeechWav } from '../../../server/src/media/probe.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { wordErrorRate } from '../../../server/src/media/word-error-rate.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 

@@ -17,7 +17,7 @@ import { createOpenAiSpeechEngine } from '../../../server/src/engines/speech/ope
 import { createOpenAiTranslationEngine } from '../../../server/src/engines/translation/openai.engine.ts';
 import { createOpenAiVoiceEngine } from '../../../server/src/engines/voice/openai.engine.ts';
 import { createDeepLEngine } from '../../../server/src/engines/translation/deepl.engine.ts';
-import { EngineHttpError } from '../../../server/src/engines/http-client.ts';
+import { EngineHttpError } from '../../../server/src/engines/engine-failure.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { startFakeOpenAi, UPLOAD_LIMIT_BYTES } from '../fakes/fake-openai.server.ts';
 import { startFakeDeepL } from '../fakes/fake-deepl.server.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createOpenAiVoiceEngine } from '../../../server/src/engines/voice/openai.engine.ts';
-import { readWavLayout } from '../../../server/src/media/wav.ts';
+import { readWavLayout } from '../../../server/src/audio/wav.ts';
 import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';

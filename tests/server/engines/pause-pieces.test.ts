@@ -9,7 +9,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cutPiece, cutsAtPauses, findPauses, PIECE_SECONDS } from '../../../server/src/engines/speech/pause-pieces.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { TESTDATA } from '../jobs/fixtures.ts';
 import { writeSpeechLoop } from '../../../scripts/lib/speech-loop.ts';
 

@@ -13,9 +13,9 @@ import { loadConfig } from '../../../server/src/config/index.ts';
 import { createEngineRegistry } from '../../../server/src/engines/engine.registry.ts';
 import { createElevenLabsSeparationEngine } from '../../../server/src/engines/separation/elevenlabs.engine.ts';
 import { createUsageMeter } from '../../../server/src/engines/engine-usage.ts';
-import { EngineHttpError } from '../../../server/src/engines/http-client.ts';
+import { EngineHttpError } from '../../../server/src/engines/engine-failure.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
-import { readWavLayout } from '../../../server/src/media/wav.ts';
+import { readWavLayout } from '../../../server/src/audio/wav.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { createElevenLabsSpeakersEngine } from '../../../server/src/engines/speakers/elevenlabs.engine.ts';
-import { EngineHttpError } from '../../../server/src/engines/http-client.ts';
-import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
+import { EngineHttpError } from '../../../server/src/engines/engine-failure.ts';
+import { diarizationErrorRate, parseRttm } from '../../../server/src/engines/speakers/classic/der.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { withoutRequestId, type FakeServer } from '../fakes/fake-http.ts';
 import { TESTDATA } from '../helpers/testdata.ts';

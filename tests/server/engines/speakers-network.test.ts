@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { createOpenAiSpeakersEngine } from '../../../server/src/engines/speakers/openai.engine.ts';
-import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
+import { diarizationErrorRate, parseRttm } from '../../../server/src/engines/speakers/classic/der.ts';
 import { startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';
 import { TESTDATA } from '../helpers/testdata.ts';

@@ -12,7 +12,7 @@ import { createEngineRegistry } from '../../../server/src/engines/engine.registr
 import { createElevenLabsVoiceEngine } from '../../../server/src/engines/voice/elevenlabs.engine.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { cloneSample } from '../../../server/src/media/voice-clones.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 import { withoutRequestId } from '../fakes/fake-http.ts';

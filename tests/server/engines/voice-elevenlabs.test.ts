@@ -15,7 +15,7 @@ import {
 } from '../../../server/src/engines/voice/elevenlabs.engine.ts';
 import { runMediaPipeline } from '../../../server/src/media/pipeline.ts';
 import { probeMedia } from '../../../server/src/media/probe.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { withoutRequestId, jsonBody, type FakeServer } from '../fakes/fake-http.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { TESTDATA } from '../helpers/testdata.ts';

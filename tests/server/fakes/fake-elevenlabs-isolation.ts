@@ -16,7 +16,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
-import { readWavLayout } from '../../../server/src/media/wav.ts';
+import { readWavLayout } from '../../../server/src/audio/wav.ts';
 import { formBody, type FakeRequest, type FakeResponse } from './fake-http.ts';
 
 /** What the emulator holds and its limits (documented: 500 MB, 3,600 s). */

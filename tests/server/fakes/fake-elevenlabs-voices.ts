@@ -2,7 +2,7 @@
  * The ElevenLabs emulator's instant voice cloning (https://elevenlabs.io/docs/api-reference/voices/ivc/create):
  * - POST /v1/voices/add (multipart/form-data): `name` and one or more `files` required; answers
  *   `{voice_id, requires_verification: false}`. The clone speaks with espeak-ng at the sample's median pitch
- *   (speakers/features.ts), so a clone of a woman and of a man sound apart. Unreadable audio: 400
+ *   (audio/speaker-features.ts), so a clone of a woman and of a man sound apart. Unreadable audio: 400
  *   `{"detail": {"status": "invalid_audio", "message"}}`; a missing field: 422 `{"detail": [{"loc", "msg", "type"}]}`.
  * - DELETE /v1/voices/{voice_id}: `{status: "ok"}`; an unknown voice: 400 `voice_not_found`.
  * Each clone is kept with its sample's length (seconds) so tests can check what was sent.
@@ -11,9 +11,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
-import { medianPitch } from '../../../server/src/media/speakers/features.ts';
+import { medianPitch } from '../../../server/src/audio/speaker-features.ts';
 import { LOW_VOICE_BELOW, espeakPitchParam } from '../../../server/src/media/speaker-voices.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { formBody, type FakeRequest, type FakeResponse } from './fake-http.ts';
 
 /** A voice made by POST /v1/voices/add. */

@@ -5,7 +5,7 @@
  * answered with the words whose middle falls inside the excerpt, on the excerpt's own timeline: what a real
  * recogniser answers for that audio.
  */
-import type { MonoAudio } from '../../../server/src/media/wav.ts';
+import type { MonoAudio } from '../../../server/src/audio/wav.ts';
 
 /** A recording and its transcript (words with start/end seconds, in order). */
 export interface HeldRecording {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { createPocketsphinxEngine } from '../../../server/src/engines/speech/pocketsphinx.engine.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
-import { readWav, writeWav } from '../../../server/src/media/wav.ts';
+import { readWav, writeWav } from '../../../server/src/audio/wav.ts';
 import type { HeldRecording } from '../fakes/held-recording.ts';
 import { TESTDATA } from './testdata.ts';
 

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, JFK_MP4, TESTDATA, uploadByPut, type TestUser } from './fixtures.ts';
 import { parseSrt } from '../../../server/src/media/subtitle-writers.ts';
 import { speechExtent } from '../../../server/src/media/sync/voicing.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 
 const LEOPARD = `${TESTDATA}audio/leopard_test_es.wav`;
 const SENTENCE = 'Las arenas son blanquecinas de grano medio y tiene muy poca asistencia.';

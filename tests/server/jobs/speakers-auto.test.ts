@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { JobResponse } from '../../../contract/jobs.ts';
 import { TracksResponse } from '../../../contract/tracks.ts';
-import { parseRttm } from '../../../server/src/media/speakers/der.ts';
+import { parseRttm } from '../../../server/src/engines/speakers/classic/der.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { api, createUser, TESTDATA, uploadByPut, type TestUser } from './fixtures.ts';
 

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { cuesFromWords, syncTranscript, transcriptWords } from '../../../server/src/media/sync/auto-sync.ts';
 import { align, dtw, sakoeChibaWindow } from '../../../server/src/media/sync/dtw.ts';
 import { speechExtent } from '../../../server/src/media/sync/voicing.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { referenceVoice } from '../../../server/src/media/sync/reference-speech.ts';
+import { ESPEAK_VOICES } from '../../../server/src/engines/voice/espeak.engine.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
+import { STUDIO_LANGUAGES } from '../../../contract/languages.ts';
 import { rulesFor } from '../../../contract/cue-rules.ts';
 import { checkCues } from '../../../contract/cues.ts';
 
@@ -36,6 +39,15 @@ describe('auto-sync of a plain transcript', () => {
     expect(transcriptWords('今日は良い天気です。', 'ja').join('')).toBe('今日は良い天気です。');
     expect(transcriptWords('今日は良い天気です。', 'ja').length).toBeGreaterThan(2);
     expect(transcriptWords('  Hola,  mundo. ', 'es')).toEqual(['Hola,', 'mundo.']);
+  });
+
+  it('speaks its reference in the voice-over espeak-ng voices, Chinese in Han-reading cmn and English in en-us', () => {
+    for (const lang of STUDIO_LANGUAGES) {
+      expect(ESPEAK_VOICES[lang], lang).toBeDefined();
+      const expected = lang === 'zh' ? 'cmn' : lang === 'en' ? 'en-us' : ESPEAK_VOICES[lang];
+      expect(referenceVoice(lang), lang).toBe(expected);
+    }
+    expect(ESPEAK_VOICES.zh).toBe('cmn-latn-pinyin');
   });
 });
 

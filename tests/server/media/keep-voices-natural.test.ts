@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
-import { dubLanguage } from '../../../server/src/media/stages/voice-over.ts';
+import { dubLanguage } from '../../../server/src/media/stages/dub-language.ts';
 import { dubLanguageNatural } from '../../../server/src/media/stages/natural-dub.ts';
 import { clipLengths } from '../../../server/src/media/voice-over.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
-import { dubLanguage } from '../../../server/src/media/stages/voice-over.ts';
+import { dubLanguage } from '../../../server/src/media/stages/dub-language.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
 import type { VoiceChoice } from '../../../server/src/engines/engine-choice.ts';
-import { readWav, type MonoAudio } from '../../../server/src/media/wav.ts';
+import { readWav, type MonoAudio } from '../../../server/src/audio/wav.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 
 /** Issue 22 item 16: a re-dub re-encodes the spans it changed, and sounds as a full dub of the edited text. */

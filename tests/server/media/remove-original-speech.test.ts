@@ -19,7 +19,7 @@ import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { memoryArtifacts, type ArtifactStore } from '../../../server/src/media/artifacts.ts';
 import { backgroundArtifact, backgroundOf } from '../../../server/src/media/background.ts';
-import { dubArtifact, dubLanguage, type SavedDub } from '../../../server/src/media/stages/voice-over.ts';
+import { dubArtifact, dubLanguage, type SavedDub } from '../../../server/src/media/stages/dub-language.ts';
 import { runMediaPipeline, type PipelineRequest } from '../../../server/src/media/pipeline.ts';
 import { startFakeElevenLabs } from '../fakes/fake-elevenlabs.server.ts';
 import { TESTDATA } from '../helpers/testdata.ts';

@@ -13,9 +13,9 @@ import { createEngineRegistry } from '../../../server/src/engines/engine.registr
 import { LOCAL_ENGINES_CONFIG } from '../../../server/src/config/engines.config.ts';
 import { runMediaPipeline, type PipelineRequest, type PipelineResult } from '../../../server/src/media/pipeline.ts';
 import { memoryArtifacts, type ArtifactStore } from '../../../server/src/media/artifacts.ts';
-import { dubArtifact, type SavedDub } from '../../../server/src/media/stages/voice-over.ts';
-import { medianPitch } from '../../../server/src/media/speakers/features.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { dubArtifact, type SavedDub } from '../../../server/src/media/stages/dub-language.ts';
+import { medianPitch } from '../../../server/src/audio/speaker-features.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { makeTwoPeopleVideo } from '../helpers/two-people-video.ts';
 

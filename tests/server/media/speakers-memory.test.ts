@@ -7,10 +7,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
-import { parseRttm } from '../../../server/src/media/speakers/der.ts';
-import { BLOCK_SECONDS } from '../../../server/src/media/speakers/features.ts';
+import { parseRttm } from '../../../server/src/engines/speakers/classic/der.ts';
+import { BLOCK_SECONDS } from '../../../server/src/audio/speaker-features.ts';
 import { speakerPitches, speakerPitchesOfWav } from '../../../server/src/media/stages/speakers.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 
 let dir: string;

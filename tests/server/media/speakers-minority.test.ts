@@ -1,13 +1,17 @@
 /**
- * Issue 19: the speakers engine's rule for people who say a word or two (server/src/media/speakers/minority.ts), on
+ * Issue 19: the speakers engine's rule for people who say a word or two (server/src/engines/speakers/classic/minority.ts), on
  * synthetic feature frames: pieces of one "voice" (12-dimensional Gaussian frames) with one piece of another voice
  * among them. The piece of the other voice becomes a speaker of its own; pieces of the one voice, a piece too little
  * voiced, and a speaker of too few pieces to calibrate its limit are left as they are (one voice alone gets a
  * spurious speaker in about ALPHA = 5 % of recordings, by design).
  */
 import { describe, expect, it } from 'vitest';
-import { statsOf } from '../../../server/src/media/speakers/gaussian.ts';
-import { minoritySpeakers, MIN_VOICED, type TestedPiece } from '../../../server/src/media/speakers/minority.ts';
+import { statsOf } from '../../../server/src/engines/speakers/classic/gaussian.ts';
+import {
+  minoritySpeakers,
+  MIN_VOICED,
+  type TestedPiece,
+} from '../../../server/src/engines/speakers/classic/minority.ts';
 
 /** A seeded standard normal generator (the same frames every run). */
 function normal(seed: number): () => number {

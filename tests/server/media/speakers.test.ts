@@ -16,10 +16,15 @@ import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClassicSpeakersEngine } from '../../../server/src/engines/speakers/classic.engine.ts';
-import { diarizeClassic, diarizeClassicWav, MAX_CLUSTERED } from '../../../server/src/media/speakers/classic.ts';
-import { diarizationErrorRate, parseRttm } from '../../../server/src/media/speakers/der.ts';
-import { SPEAKERS_ARTIFACT, type SpeakerTrack } from '../../../server/src/media/stages/speakers.ts';
-import { readWav } from '../../../server/src/media/wav.ts';
+import {
+  diarizeClassic,
+  diarizeClassicWav,
+  MAX_CLUSTERED,
+} from '../../../server/src/engines/speakers/classic/classic.ts';
+import { diarizationErrorRate, parseRttm } from '../../../server/src/engines/speakers/classic/der.ts';
+import { SPEAKERS_ARTIFACT } from '../../../server/src/media/stages/speakers.ts';
+import type { SpeakerTrack } from '../../../server/src/media/stages/stage.ts';
+import { readWav } from '../../../server/src/audio/wav.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 
 const registry = createEngineRegistry(LOCAL_ENGINES_CONFIG);

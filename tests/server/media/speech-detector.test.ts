@@ -1,14 +1,14 @@
 /**
- * Issue 19: the speakers engine's own speech detector (server/src/media/speakers/speech-detector.ts), used when
+ * Issue 19: the speakers engine's own speech detector (server/src/engines/speakers/classic/speech-detector.ts), used when
  * there is no transcript. On a synthetic recording with known speech: voiced "syllables" (a harmonic voice whose
  * pitch glides, four syllables a second) in room noise, and loud unvoiced noise bursts (paper, a chair) between
  * them, as loud as the speech. The detector must find the speech and leave the bursts and the noise out, and find
  * nothing at all in noise alone.
  */
 import { describe, expect, it } from 'vitest';
-import { diarizeClassic } from '../../../server/src/media/speakers/classic.ts';
-import { detectSpeech } from '../../../server/src/media/speakers/speech-detector.ts';
-import type { MonoAudio } from '../../../server/src/media/wav.ts';
+import { diarizeClassic } from '../../../server/src/engines/speakers/classic/classic.ts';
+import { detectSpeech } from '../../../server/src/engines/speakers/classic/speech-detector.ts';
+import type { MonoAudio } from '../../../server/src/audio/wav.ts';
 
 const RATE = 16000;
 

@@ -15,7 +15,7 @@ import { REPHRASE_SYSTEM_PROMPT } from '../../../server/src/engines/translation/
 import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
 import { runMediaPipeline, type PipelineRequest } from '../../../server/src/media/pipeline.ts';
 import { syncArtifact, type SavedSync } from '../../../server/src/media/sync-report.ts';
-import { dubArtifact, type SavedDub } from '../../../server/src/media/stages/voice-over.ts';
+import { dubArtifact, type SavedDub } from '../../../server/src/media/stages/dub-language.ts';
 import { SYNC_STATUSES } from '../../../contract/sync.ts';
 import { shortenTo, startFakeOpenAi } from '../fakes/fake-openai.server.ts';
 import type { FakeServer } from '../fakes/fake-http.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildVoiceTrack, mixVoiceOver } from '../../../server/src/media/voice-over.ts';
 import { memoryArtifacts } from '../../../server/src/media/artifacts.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
-import { readWav, type MonoAudio } from '../../../server/src/media/wav.ts';
+import { readWav, type MonoAudio } from '../../../server/src/audio/wav.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 
 /** Issue 25: a dub of a 20-minute or longer video failed at the mix (one ffmpeg expression listing every span). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { placeClips, MAX_FITTED_SPEED, CLIP_GAP, unfittedClips } from '../../../server/src/media/voice-fit.ts';
 import { buildVoiceTrack, mixVoiceOver } from '../../../server/src/media/voice-over.ts';
 import { createEspeakEngine } from '../../../server/src/engines/voice/espeak.engine.ts';
-import { readWav, writeWav, type MonoAudio } from '../../../server/src/media/wav.ts';
+import { readWav, writeWav, type MonoAudio } from '../../../server/src/audio/wav.ts';
 import { runProcess } from '../../../server/src/engines/run-process.ts';
 import { TESTDATA } from '../helpers/testdata.ts';
 

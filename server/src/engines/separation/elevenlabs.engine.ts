@@ -16,15 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { elevenLabsAvailable, elevenLabsClient } from '../elevenlabs-client.ts';
 import type { EngineHttpSettings } from '../http-client.ts';
 import { runProcess } from '../run-process.ts';
 import { callWithRetry, readElevenLabsFailure } from '../sdk-call.ts';
 import { cutsAtPauses, findPauses } from '../speech/pause-pieces.ts';
 import type { IsolateOptions, SeparationEngine } from '../separation.engine.ts';
-import { openPcmTrack, WAV_HEADER_BYTES } from '../../media/pcm-track.ts';
-import { readWavLayout } from '../../media/wav.ts';
+import { openPcmTrack, WAV_HEADER_BYTES } from '../../audio/pcm-track.ts';
+import { readWavLayout } from '../../audio/wav.ts';
 
 /** Target length of a piece sent, seconds (the documented limit is 1 hour and 500 MB a file). */
 export const PIECE_SECONDS = 1500;
@@ -85,7 +84,7 @@ export function createElevenLabsSeparationEngine(
                 { audio: { path: piece, filename: `piece-${k}.wav`, contentType: 'audio/wav' }, fileFormat: 'other' },
                 { abortSignal: s },
               );
-              await pipeline(Readable.fromWeb(stream as WebReadableStream<Uint8Array>), createWriteStream(answer), {
+              await pipeline(Readable.fromWeb(stream), createWriteStream(answer), {
                 signal: s,
               });
             },

@@ -1,15 +1,15 @@
 /**
  * The local speaker engine, the embedded default: classic signal processing for who speaks (MFCC Gaussians,
- * spectral clustering, smoothing; media/speakers/classic.ts) over the speech regions of a voice activity detector,
- * Silero VAD by default (media/speakers/classic-work.ts says why the transcript's words are not used). No network.
- * The computation runs on a worker thread (media/work-thread.ts), never on the event loop of the process that
+ * spectral clustering, smoothing; classic/classic.ts) over the speech regions of a voice activity detector,
+ * Silero VAD by default (classic/classic-work.ts says why the transcript's words are not used). No network.
+ * The computation runs on a worker thread (threads/work-thread.ts), never on the event loop of the process that
  * answers HTTP requests (issue 24 item 5).
  */
-import type { ClassicWorkInput, SpeechDetector } from '../../media/speakers/classic-work.ts';
-import { runInThread } from '../../media/work-thread.ts';
+import type { ClassicWorkInput, SpeechDetector } from './classic/classic-work.ts';
+import { runInThread } from '../../threads/work-thread.ts';
 import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';
 
-const ENTRY = new URL('../../media/speakers/classic.worker.ts', import.meta.url);
+const ENTRY = new URL('./classic/classic.worker.ts', import.meta.url);
 
 /**
  * Creates the classic engine; `detector` the speech detector ('silero' by default; 'classic' for the periodicity

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { elevenLabsAvailable, elevenLabsClient } from '../elevenlabs-client.ts';
 import type { EngineHttpSettings } from '../http-client.ts';
-import { wavSeconds } from '../../media/wav.ts';
+import { wavSeconds } from '../../audio/wav.ts';
 import { callWithRetry, readElevenLabsFailure } from '../sdk-call.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';

@@ -11,7 +11,7 @@ import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { DiarizeOptions, SpeakersEngine, SpeakerTurn } from '../speakers.engine.ts';
 import type { EngineMeter } from '../engine-usage.ts';
-import { wavSeconds } from '../../media/wav.ts';
+import { wavSeconds } from '../../audio/wav.ts';
 
 /**
  * Creates the engine for one endpoint (`baseUrl` without `/v1`).

@@ -16,7 +16,7 @@ import type {
   TranscribeOptions,
 } from '../speech.engine.ts';
 import { programExists, runProcess } from '../run-process.ts';
-import { readWav, readWavLayout, writeWav } from '../../media/wav.ts';
+import { readWav, readWavLayout, writeWav } from '../../audio/wav.ts';
 import { trimmedDictionaryPath } from './pocketsphinx-dictionary.ts';
 import { cutPiece, cutsAtPauses, findPauses, mapPool } from './pause-pieces.ts';
 

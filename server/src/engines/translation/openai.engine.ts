@@ -14,7 +14,8 @@ import { answerOf, EngineAnswerError, stringListAnswer } from '../engine-answers
 import type OpenAI from 'openai';
 import type { OpenAiEndpoint } from '../../config/engines.config.ts';
 import type { RephraseItem, TranslateOptions, TranslationEngine } from '../translation.engine.ts';
-import { EngineHttpError, type EngineHttpSettings } from '../http-client.ts';
+import type { EngineHttpSettings } from '../http-client.ts';
+import { EngineHttpError } from '../engine-failure.ts';
 import { openAiAvailable, openAiClient } from '../openai-client.ts';
 import { callWithRetry, readOpenAiFailure } from '../sdk-call.ts';
 import { mapBounded } from '../engine-gate.ts';

@@ -10,8 +10,12 @@ import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { programExists, runProcess } from '../run-process.ts';
 import { japaneseToKana } from './japanese-kana.ts';
 
-/** espeak-ng's language voice per base code. */
-const BASE: Record<string, string> = {
+/**
+ * espeak-ng's language voice per studio base code (`espeak-ng -v`), the one table of them: the voice-over speaks
+ * these (with a variant, `en-gb+m3`), and auto-sync's reference speech (media/sync/reference-speech.ts) starts
+ * from them, naming the few it speaks otherwise. English is British; Chinese `cmn-latn-pinyin` (above).
+ */
+export const ESPEAK_VOICES: Readonly<Record<string, string>> = {
   en: 'en-gb',
   es: 'es',
   fr: 'fr-fr',
@@ -68,7 +72,7 @@ export function createEspeakEngine(): VoiceEngine {
     kind: 'local',
     voices(language) {
       const lang = normaliseLanguage(language);
-      const base = BASE[lang];
+      const base = ESPEAK_VOICES[lang];
       return base
         ? VARIANTS.map((v) => ({
             id: `${base}+${v}`,

@@ -18,7 +18,7 @@ import { syncArtifact } from '../sync-report.ts';
 import { mapCues, type StretchSpan } from '../time-map.ts';
 import { toSrt, toVtt } from '../subtitle-writers.ts';
 import { viaEngine, type RunState } from './stage.ts';
-import { dubLanguage } from './voice-over.ts';
+import { dubLanguage } from './dub-language.ts';
 
 /** The artifact of the last slowed dub: its spans (input seconds) and the MP4's length and added seconds. */
 export interface SavedStretch {

@@ -15,13 +15,6 @@ import { runOwnWordsInThread } from '../own-words-thread.ts';
 import { SOURCE_CUES_ARTIFACT } from './cues.ts';
 import { need, type RunState, type SourceCues, type StageModule } from './stage.ts';
 
-/** The user's own words of a request: a local copy of the uploaded file, its extension, its declared charset. */
-export interface OwnWords {
-  path: string;
-  extension: string;
-  charset?: string;
-}
-
 type Saved = SourceCues & { source: string; synced: boolean };
 
 function settle(s: RunState, saved: Saved): void {

@@ -3,37 +3,18 @@
  * plan's speakers engine (the local classic one by default; OpenAI or ElevenLabs when configured) gives speaker
  * turns; the speakers are renamed `S1`, `S2` … in order of first appearance and every transcript word gets the
  * speaker of the turn it overlaps most (the nearest turn when it overlaps none). Artifact `speakers.json`
- * (SpeakerTrack). Skipped when the request says one speaker (`num_speakers` 1) or no speakers engine is configured.
+ * (SpeakerTrack, stage.ts). Skipped when the request says one speaker (`num_speakers` 1) or no speakers engine is
+ * configured.
  * @throws MediaError ENGINE_FAILED.
  */
 import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
 import type { RecognisedWord } from '../../engines/speech.engine.ts';
-import { medianPitch } from '../speakers/features.ts';
-import { medianPitchesOfWav } from '../speakers/pitch-of-wav.ts';
-import { readWav, readWavLayout, type MonoAudio } from '../wav.ts';
-import { need, viaEngine, type RunState, type StageModule } from './stage.ts';
+import { medianPitch } from '../../audio/speaker-features.ts';
+import { medianPitchesOfWav } from '../../audio/pitch-of-wav.ts';
+import { readWav, readWavLayout, type MonoAudio } from '../../audio/wav.ts';
+import { need, viaEngine, type RunState, type SpeakerTrack, type SpeakerWord, type StageModule } from './stage.ts';
 
 export const SPEAKERS_ARTIFACT = 'speakers.json';
-
-/** A transcript word with its speaker. Seconds. */
-export interface SpeakerWord {
-  text: string;
-  start: number;
-  end: number;
-  speaker: string;
-}
-
-/**
- * The speakers artifact: the engine, the turns (seconds, speakers `S1` …), each transcript word's speaker and each
- * speaker's median pitch (Hz, 0 when none was voiced; measured on the recording whichever engine diarized, the
- * classic engine's detector: speakers/features.ts) from which the dub picks their voices (speaker-voices.ts).
- */
-export interface SpeakerTrack {
-  engine: string;
-  turns: SpeakerTurn[];
-  words: SpeakerWord[];
-  pitch?: Record<string, number>;
-}
 
 /** Each speaker's median pitch over its turns, Hz (0 when nothing was voiced). */
 export function speakerPitches(audio: MonoAudio, turns: readonly SpeakerTurn[]): Record<string, number> {
@@ -53,7 +34,7 @@ export function speakerPitches(audio: MonoAudio, turns: readonly SpeakerTurn[]):
 
 /**
  * `speakerPitches` of the WAV file at `wavPath`: the pipeline's 16 kHz mono WAV read a block at a time
- * (speakers/pitch-of-wav.ts; issue 25: memory holds one block, not the recording), any other read whole.
+ * (audio/pitch-of-wav.ts; issue 25: memory holds one block, not the recording), any other read whole.
  * @throws Error when the file is not PCM WAV; the signal's reason when aborted.
  */
 export async function speakerPitchesOfWav(

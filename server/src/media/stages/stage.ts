@@ -11,8 +11,7 @@ import type { EnginePlan } from '../../engines/engine.registry.ts';
 import type { Transcript } from '../../engines/speech.engine.ts';
 import type { EngineStage } from '../../../../contract/errors.ts';
 import type { JobNote, OutputKind, SubtitleStyle } from '../../../../contract/jobs.ts';
-import type { OwnWords } from './own-words.ts';
-import type { SpeakerTrack } from './speakers.ts';
+import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
 import type { Cue } from '../../../../contract/cues.ts';
 import type { GlossarySnapshot } from '../../../../contract/glossary.ts';
 import type { ArtifactStore } from '../artifacts.ts';
@@ -32,13 +31,6 @@ export interface PipelineOutput {
   filename: string;
   contentType: string;
 }
-
-/**
- * A dub segment: the text voiced in one time slot (seconds); `speaker` who says it (`S1` …) and `voice` the engine's
- * voice id it is voiced with (the speaker's voice, issue 19) when the run found speakers; else the language's voice.
- * Defined with the segment rule in contract/dub-segments.ts (the editor estimates sync with it).
- */
-export type { DubSegment };
 
 /**
  * One target language after `translate` (artifact `translation/<lang>.json`): the request's code (e.g. 'en-gb'),
@@ -70,6 +62,33 @@ export interface SavedTranscript extends Transcript {
 export interface SourceCues {
   sentences: TimedWord[][];
   cues: Cue[];
+}
+
+/** A transcript word with its speaker. Seconds. */
+export interface SpeakerWord {
+  text: string;
+  start: number;
+  end: number;
+  speaker: string;
+}
+
+/**
+ * The speakers artifact: the engine, the turns (seconds, speakers `S1` …), each transcript word's speaker and each
+ * speaker's median pitch (Hz, 0 when none was voiced; measured on the recording whichever engine diarized, the
+ * classic engine's detector: audio/speaker-features.ts) from which the dub picks their voices (speaker-voices.ts).
+ */
+export interface SpeakerTrack {
+  engine: string;
+  turns: SpeakerTurn[];
+  words: SpeakerWord[];
+  pitch?: Record<string, number>;
+}
+
+/** The user's own words of a request: a local copy of the uploaded file, its extension, its declared charset. */
+export interface OwnWords {
+  path: string;
+  extension: string;
+  charset?: string;
 }
 
 /** What the stages of one run share. Fields marked "by <stage>" are set by that stage (or its restore). */

@@ -14,9 +14,9 @@ import { rulesFor, type CueSettings } from '../../../../contract/cue-rules.ts';
 import type { Cue } from '../../../../contract/cues.ts';
 import { cutCues, type TimedWord } from '../cue-cutter.ts';
 import { groupIntoSentences } from '../sentences.ts';
-import { readWav, resample, type MonoAudio } from '../wav.ts';
+import { readWav, resample, type MonoAudio } from '../../audio/wav.ts';
 import { align } from './dtw.ts';
-import { FRAME_LENGTH, FRAME_STEP, mfcc } from './mfcc.ts';
+import { FRAME_LENGTH, FRAME_STEP, mfcc } from '../../audio/mfcc.ts';
 import { synthesiseReference, SYNC_RATE } from './reference-speech.ts';
 
 /** Languages written without spaces: words come from `Intl.Segmenter`. */

@@ -9,8 +9,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { punctuationStrength } from '../../../../contract/cue-rules.ts';
 import { runProcess } from '../../engines/run-process.ts';
+import { ESPEAK_VOICES } from '../../engines/voice/espeak.engine.ts';
 import { japaneseToKana } from '../../engines/voice/japanese-kana.ts';
-import { readWav, resample, trimSilence, type MonoAudio } from '../wav.ts';
+import { readWav, resample, trimSilence, type MonoAudio } from '../../audio/wav.ts';
 
 /** Sample rate of the reference and of the recording features, Hz. */
 export const SYNC_RATE = 16_000;
@@ -22,22 +23,16 @@ const PAUSES = [0.04, 0.04, 0.2, 0.35];
 const PARALLEL = 2;
 
 /**
- * espeak-ng voice used to speak each studio language (base code) for the reference. Chinese uses plain `cmn`
- * (it reads Han characters; the voice-over's pinyin voice does not).
+ * The espeak-ng voices the reference speaks otherwise than the voice-over (engines/voice/espeak.engine.ts
+ * ESPEAK_VOICES): Chinese in plain `cmn`, which reads Han characters, the script of the transcript (the
+ * voice-over's pinyin voice does not); English in American `en-us`, the voice auto-sync was built and measured with
+ * (`npm run bench:sync`), not the voice-over's British `en-gb`.
  */
-export const SYNC_VOICES: Record<string, string> = {
-  en: 'en-us',
-  es: 'es',
-  fr: 'fr-fr',
-  de: 'de',
-  it: 'it',
-  pt: 'pt',
-  ja: 'ja',
-  ko: 'ko',
-  zh: 'cmn',
-  ar: 'ar',
-  hi: 'hi',
-};
+const REFERENCE_VOICES: Readonly<Record<string, string>> = { en: 'en-us', zh: 'cmn' };
+
+/** The espeak-ng voice of the reference for a studio language (base code); any other code is passed as it is. */
+export const referenceVoice = (language: string): string =>
+  REFERENCE_VOICES[language] ?? ESPEAK_VOICES[language] ?? language;
 
 /** The reference: its audio and, per word, where it is spoken (seconds from the reference's start). */
 export interface ReferenceSpeech {
@@ -55,7 +50,7 @@ export async function synthesiseReference(
   workDir: string,
   signal?: AbortSignal,
 ): Promise<ReferenceSpeech> {
-  const voice = SYNC_VOICES[language] ?? language;
+  const voice = referenceVoice(language);
   await mkdir(workDir, { recursive: true });
   const clips: MonoAudio[] = [];
   let next = 0;

@@ -6,7 +6,7 @@
  * a lag of 2.5-14 ms, 70-400 Hz) for at least 30 ms. Breaths, clicks and hiss are loud but unvoiced: left out.
  * Samples Float32 in [-1, 1]; times in seconds.
  */
-import type { MonoAudio } from '../wav.ts';
+import type { MonoAudio } from '../../audio/wav.ts';
 
 const BLOCK = 0.01;
 

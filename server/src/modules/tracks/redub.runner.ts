@@ -24,7 +24,7 @@ import { normaliseLanguage } from '../../../../contract/languages.ts';
 import { CodedError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
 import { probeMedia, type MediaInfo } from '../../media/probe.ts';
-import { dubLanguage } from '../../media/stages/voice-over.ts';
+import { dubLanguage } from '../../media/stages/dub-language.ts';
 import { dubLanguageNatural, videoSlowedNote } from '../../media/stages/natural-dub.ts';
 import { settleExtra } from '../credits/ledger.repository.ts';
 import * as jobsRepo from '../jobs/job.repository.ts';

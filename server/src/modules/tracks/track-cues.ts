@@ -15,7 +15,7 @@ import { segmentsFromCues } from '../../media/dub-segments.ts';
 import type { SavedSync } from '../../media/sync-report.ts';
 import { trackSyncOf, type TrackSync } from '../../../../contract/sync.ts';
 import { voicedSeconds } from '../jobs/pricing.ts';
-import type { DubSegment } from '../../media/stages/stage.ts';
+import type { DubSegment } from '../../media/dub-segments.ts';
 import type { VoiceChoice } from '../../engines/engine-choice.ts';
 import { assignSpeakerVoices } from '../../media/speaker-voices.ts';
 

@@ -10,7 +10,7 @@ import { NoEngineError, VoiceNotAvailableError } from '../../engines/engine.regi
 import { normaliseLanguage } from '../../../../contract/languages.ts';
 import type { RedubEstimateResponse, RedubRequest } from '../../../../contract/tracks.ts';
 import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
-import { dubArtifact, type SavedDub } from '../../media/stages/voice-over.ts';
+import { dubArtifact, type SavedDub } from '../../media/stages/dub-language.ts';
 import { savedClones, withClones } from '../../media/voice-clones.ts';
 import { balanceOf, reserveExtra } from '../credits/ledger.repository.ts';
 import { PRICE_RATES } from '../jobs/pricing.ts';

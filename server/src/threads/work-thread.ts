@@ -1,6 +1,6 @@
 /**
- * Runs one piece of heavy media work on a worker thread, so it never holds the event loop of the process that also
- * answers HTTP requests (/healthz, the API): issue 24 item 5. One thread per call, ended when the call ends. The
+ * Runs one piece of heavy work (own words, the classic speakers engine, documents) on a worker thread, so it never
+ * holds the event loop of the process that also answers HTTP requests (/healthz, the API): issue 24 item 5. One thread per call, ended when the call ends. The
  * thread loads the TypeScript sources through tsx's loader, as the server does; its entry module calls
  * `serveInThread` (work-thread-serve.ts). Aborting (job deleted, SIGTERM drain) posts 'abort' to the thread (so it
  * can stop its child processes), then terminates it after ABORT_GRACE_MS; the caller gets the signal's reason at once.
@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { childProcessEnv } from '../config/child-env.ts';
-import { MediaError, type MediaErrorCode } from './media-error.ts';
+import { CodedError, type ErrorCode } from '../errors.ts';
 
 /** How long an aborted thread gets to kill its children before it is terminated, milliseconds. */
 const ABORT_GRACE_MS = 1000;
@@ -48,7 +48,7 @@ export type ParentMethods = Record<string, (...args: never[]) => unknown>;
 export interface ThreadOptions {
   /** The methods the thread may call (ThreadParent.call); none by default. */
   parent?: ParentMethods;
-  /** The error of a coded failure of the thread (default: a MediaError with its code). */
+  /** The error of a coded failure of the thread (default: a CodedError with its code; media passes MediaError). */
   codedError?: (code: string, message: string, detail?: string) => Error;
 }
 
@@ -62,7 +62,7 @@ function bootstrap(entry: URL): URL {
 /**
  * The work of the entry module `entry` (a file that calls serveInThread) on `input`, run on a worker thread.
  * `input` must be structured-cloneable (typed arrays are copied). The thread may call `options.parent`'s methods.
- * @throws a MediaError (or `options.codedError`'s error) with the thread's code when the work threw a coded error;
+ * @throws a CodedError (or `options.codedError`'s error) with the thread's code when the work threw a coded error;
  *         an Error with the thread's message for any other failure or when the thread stops without an answer; the
  *         signal's reason when aborted.
  */
@@ -90,7 +90,7 @@ export function runInThread<I, O>(entry: URL, input: I, signal?: AbortSignal, op
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     const codedError =
-      options.codedError ?? ((code, message, detail) => new MediaError(code as MediaErrorCode, message, detail));
+      options.codedError ?? ((code, message, detail) => new CodedError(code as ErrorCode, message, detail));
     worker.on('message', (m: ThreadReply<O> | ThreadCall) => {
       if ('call' in m) return void answerCall(worker, options.parent ?? {}, m);
       void worker.terminate();

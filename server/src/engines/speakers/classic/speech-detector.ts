@@ -18,9 +18,9 @@
  * IEEE Signal Processing Letters 6(1)). The noise floor is the 10th percentile of the 10 ms levels, as
  * media/voice-activity.ts and sync/voicing.ts take it. Samples Float32 in [-1, 1]; times in seconds.
  */
-import { FRAME_LENGTH, FRAME_STEP } from '../sync/mfcc.ts';
-import type { MonoAudio } from '../wav.ts';
-import { mfccFrameCount, pitchFrames } from './features.ts';
+import { FRAME_LENGTH, FRAME_STEP } from '../../../audio/mfcc.ts';
+import type { MonoAudio } from '../../../audio/wav.ts';
+import { mfccFrameCount, pitchFrames } from '../../../audio/speaker-features.ts';
 
 /** dB above the noise floor a voiced frame must reach (a hum or a far murmur at the floor is no speaker). */
 const SNR_DB = 10;

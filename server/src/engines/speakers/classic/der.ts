@@ -7,7 +7,7 @@
  * Scored on a 10 ms grid. Times in seconds. Also reads RTTM and UEM files (NIST RT-09 formats).
  */
 
-import type { SpeakerTurn } from '../../engines/speakers.engine.ts';
+import type { SpeakerTurn } from '../../speakers.engine.ts';
 
 export type { SpeakerTurn };
 

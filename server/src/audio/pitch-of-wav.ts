@@ -6,8 +6,8 @@
  * just before it, so its 8 kHz signal equals the whole one's. Memory: one block, and 4 bytes per voiced 10 ms frame
  * of each speaker (the median needs them all). Frequencies in Hz, times in seconds.
  */
-import { FRAME_STEP } from '../sync/mfcc.ts';
-import { BLOCK_SECONDS, pitchInto, voicedMedian, wavBlocks } from './features.ts';
+import { FRAME_STEP } from './mfcc.ts';
+import { BLOCK_SECONDS, pitchInto, voicedMedian, wavBlocks } from './speaker-features.ts';
 
 /** Samples read before each block: the two three-tap passes of the low pass reach 2 samples back (even, for 8 kHz). */
 const LEAD = 4;

@@ -1,14 +1,14 @@
 /**
  * Short-window voice features of the classic speaker engine (classic.ts): per 10 ms frame the MFCC vector
- * (sync/mfcc.ts: c1..c12 and the frame's level, normalised over the recording) and the pitch (the McLeod pitch
+ * (mfcc.ts: c1..c12 and the frame's level, normalised over the recording) and the pitch (the McLeod pitch
  * method, McLeod & Wyvill 2005, through `pitchfinder`, on a 40 ms frame of the signal down-sampled to 8 kHz; 0 when
  * its clarity is under CLARITY or the pitch outside 60-400 Hz). Samples Float32 in [-1, 1]; rates in Hz; times in
  * seconds.
  */
 import { open } from 'node:fs/promises';
 import { Macleod } from 'pitchfinder';
-import { FRAME_LENGTH, FRAME_STEP, mfcc } from '../sync/mfcc.ts';
-import { readWavLayout, resample, type MonoAudio } from '../wav.ts';
+import { FRAME_LENGTH, FRAME_STEP, mfcc } from './mfcc.ts';
+import { readWavLayout, resample, type MonoAudio } from './wav.ts';
 
 /** Lowest and highest pitch taken as a voice, Hz (adult and child speech). */
 export const PITCH_RANGE = { min: 60, max: 400 };
@@ -105,7 +105,7 @@ export interface SpanFeatures {
   offsets: number[];
 }
 
-/** How many 10 ms MFCC frames (sync/mfcc.ts) `samples` samples at `rate` Hz give. */
+/** How many 10 ms MFCC frames (mfcc.ts) `samples` samples at `rate` Hz give. */
 export function mfccFrameCount(samples: number, rate: number): number {
   const len = Math.round(FRAME_LENGTH * rate);
   return samples < len ? 0 : 1 + Math.floor((samples - len) / Math.round(FRAME_STEP * rate));

@@ -79,7 +79,7 @@ function filterBank(rate: number, nfft: number): { from: number; weights: Float6
 /**
  * Computes normalised MFCC frames (12 coefficients each, c1..c12, CMVN) of `samples` at `rate` Hz.
  * An empty or sub-frame signal gives no frames. `normalise: false` leaves the CMVN out, for a signal analysed in
- * blocks whose frames are normalised together afterwards (`normaliseFrames`, speakers/features.ts).
+ * blocks whose frames are normalised together afterwards (`normaliseFrames`, speaker-features.ts).
  */
 export function mfcc(samples: Float32Array, rate: number, options: { normalise?: boolean } = {}): MfccFrames {
   const len = Math.round(FRAME_LENGTH * rate);

@@ -4,7 +4,7 @@
  *    (speech-detector.ts: voiced frames above the noise floor with a hangover), joined across pauses shorter than
  *    MAX_GAP;
  * 2. each region cut into pieces of about PIECE seconds; per piece a full-covariance Gaussian of its MFCC frames
- *    (c1..c12, sync/mfcc.ts) and its seconds of voiced frames (features.ts pitch track);
+ *    (c1..c12, audio/mfcc.ts) and its seconds of voiced frames (audio/speaker-features.ts pitch track);
  * 3. the distance of two pieces: the generalised likelihood ratio of their Gaussians (gaussian.ts); the pieces of at
  *    least MIN_PIECE seconds are clustered by spectral clustering (spectral.ts: k-nearest-neighbour affinity,
  *    eigengap for the number of speakers on Auto, Ward grouping with `ml-hclust`); each shorter piece joins the
@@ -15,10 +15,10 @@
  *    neighbouring pieces of one speaker (less than MAX_GAP apart) join into one turn.
  * Speakers are named `S1`, `S2` … in order of first appearance. Times in seconds.
  */
-import { FRAME_STEP } from '../sync/mfcc.ts';
+import { FRAME_STEP } from '../../../audio/mfcc.ts';
 import type { SpeakerTurn } from './der.ts';
-import { readWavLayout, type MonoAudio } from '../wav.ts';
-import { frameFeatures, mfccFrameCount, spanFeaturesOfWav, SPAN_DIMS } from './features.ts';
+import { readWavLayout, type MonoAudio } from '../../../audio/wav.ts';
+import { frameFeatures, mfccFrameCount, spanFeaturesOfWav, SPAN_DIMS } from '../../../audio/speaker-features.ts';
 import { addStats, glrDistance, statsOf, statsOfRows, type GaussianStats } from './gaussian.ts';
 import { minoritySpeakers } from './minority.ts';
 import { detectSpeech } from './speech-detector.ts';

@@ -10,7 +10,7 @@
  */
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { readWavLayout } from './wav.ts';
+import { readWavLayout } from '../../../audio/wav.ts';
 
 /** Samples per window at 16 kHz (Silero v4 takes 512, 1024 or 1536). */
 export const SILERO_WINDOW = 512;
