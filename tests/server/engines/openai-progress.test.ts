@@ -22,7 +22,10 @@ describe('progress inside one OpenAI transcription request (issue 38)', () => {
     const { wav, held } = await longRecording(5 * 60, dir);
     const oa = await startFakeOpenAi({ recording: held, transcriptionDelayMs: DELAY_MS });
     try {
-      const engine = createOpenAiSpeechEngine({ baseUrl: oa.url, model: 'whisper-1' }, { timeoutSeconds: 60 });
+      const engine = createOpenAiSpeechEngine(
+        { baseUrl: oa.url, model: 'whisper-1' },
+        { timeoutSeconds: 60, retries: 0 },
+      );
       const seen: { at: number; fraction: number }[] = [];
       const t0 = performance.now();
       const t = await engine.transcribe(wav, {

@@ -66,9 +66,8 @@ export const transcribeStage: StageModule = {
         'NO_SPEECH',
         'No speech was recognised in the audio: it is silent or holds only steady noise.',
         `voice-activity check: ${activity.activeSeconds.toFixed(2)} s active of ` +
-          `${activity.durationSeconds.toFixed(1)} s by the ${activity.detector} detector` +
-          (activity.noiseFloorDbfs !== undefined ? ` (noise floor ${activity.noiseFloorDbfs} dBFS)` : '') +
-          '; the recogniser was not run',
+          `${activity.durationSeconds.toFixed(1)} s by the ${activity.detector} detector ` +
+          `(noise floor ${activity.noiseFloorDbfs} dBFS); the recogniser was not run`,
       );
     const raw = await viaEngine(s, 'speech', speech.id, () =>
       speech.transcribe(wav, {
