@@ -8,12 +8,15 @@
  *   recogniser's (pocketsphinx) times for the same word (words matched in order by spelling).
  * Boundary error: median and worst, seconds. Real-time factor: auto-sync seconds / audio seconds.
  * Target: first/last cue within 0.3 s. A measurement, not a test: it never fails on a miss.
+ * `--detector classic|silero|both` (default both): what tells the pauses word boundaries are snapped out of
+ * (auto-sync.ts SyncOptions.detector); with both, a table per detector, then one JSON line holding both.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractSpeechWav } from '../server/src/media/probe.ts';
 import { cuesFromWords, syncTranscript } from '../server/src/media/sync/auto-sync.ts';
+import type { SpeechDetector } from '../server/src/audio/speech-detection.ts';
 import { speechExtent, speechRuns } from '../server/src/media/sync/voicing.ts';
 import { readWav } from '../server/src/audio/wav.ts';
 import { loadConfig } from '../server/src/config/index.ts';
@@ -22,6 +25,10 @@ import type { TimedWord } from '../server/src/media/cue-cutter.ts';
 
 const DATA = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../shared/testdata'));
 const ES = 'Las arenas son blanquecinas de grano medio y tiene muy poca asistencia.';
+const arg = process.argv.indexOf('--detector');
+const which = arg > 0 ? process.argv[arg + 1] : 'both';
+const DETECTORS: SpeechDetector[] = which === 'both' ? ['classic', 'silero'] : [which as SpeechDetector];
+if (arg > 0) process.argv.splice(arg, 2);
 
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
@@ -30,9 +37,9 @@ const median = (v: number[]) => {
 const norm = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
 
 /** Runs auto-sync once; returns the words, the cues and the seconds it took. */
-async function timedSync(file: string, text: string, lang: string) {
+async function timedSync(file: string, text: string, lang: string, detector: SpeechDetector) {
   const t0 = performance.now();
-  const words = await syncTranscript(file, text, lang);
+  const words = await syncTranscript(file, text, lang, { detector });
   const seconds = (performance.now() - t0) / 1000;
   return { words, cues: cuesFromWords(words, lang), seconds };
 }
@@ -55,7 +62,10 @@ function matchWords(aligned: TimedWord[], recognised: TimedWord[]): [TimedWord, 
   return pairs;
 }
 
-async function main() {
+/** The recogniser's words of each English file, recognised once for all detectors. */
+const recognisedOf = new Map<string, TimedWord[]>();
+
+async function run(detector: SpeechDetector) {
   const rows: string[][] = [];
   const errors: number[] = [];
   const edgeErrors: number[] = [];
@@ -64,7 +74,7 @@ async function main() {
 
   // Spanish: pause edges of the recording vs the nearest word boundary.
   const esFile = path.join(DATA, 'audio/leopard_test_es.wav');
-  const es = await timedSync(esFile, ES, 'es');
+  const es = await timedSync(esFile, ES, 'es', detector);
   const esAudio = await readWav(esFile);
   const duration = esAudio.samples.length / esAudio.rate;
   syncSeconds += es.seconds;
@@ -110,10 +120,11 @@ async function main() {
     await extractSpeechWav(path.join(DATA, `audio/${id}.wav`), file);
     const audio = await readWav(file);
     const seconds = audio.samples.length / audio.rate;
-    const r = await timedSync(file, refs[id], 'en');
+    const r = await timedSync(file, refs[id], 'en', detector);
     syncSeconds += r.seconds;
     audioSeconds += seconds;
-    const recognised = (await speech.transcribe(file, { language: 'en' })).words;
+    if (!recognisedOf.has(id)) recognisedOf.set(id, (await speech.transcribe(file, { language: 'en' })).words);
+    const recognised = recognisedOf.get(id)!;
     const pairs = matchWords(r.words, recognised);
     const e = pairs.flatMap(([a, b]) => [Math.abs(a.start - b.start), Math.abs(a.end - b.end)]);
     errors.push(...e);
@@ -134,17 +145,18 @@ async function main() {
   await rm(tmp, { recursive: true, force: true });
   const head = ['file', 'boundaries', 'median err s', 'worst err s', 'first/last cue err s', 'RTF'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  console.log(`detector: ${detector}`);
   for (const r of [head, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
-  console.log(
-    JSON.stringify({
-      autoSync: {
-        boundaryErrorMedianSeconds: Number(median(errors).toFixed(3)),
-        boundaryErrorWorstSeconds: Number(Math.max(...errors).toFixed(3)),
-        firstLastCueErrorWorstSeconds: Number(Math.max(...edgeErrors).toFixed(3)),
-        realTimeFactor: Number((syncSeconds / audioSeconds).toFixed(3)),
-      },
-    }),
-  );
+  return {
+    boundaryErrorMedianSeconds: Number(median(errors).toFixed(3)),
+    boundaryErrorMeanSeconds: Number((errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(3)),
+    boundaryErrorWorstSeconds: Number(Math.max(...errors).toFixed(3)),
+    firstLastCueErrorWorstSeconds: Number(Math.max(...edgeErrors).toFixed(3)),
+    realTimeFactor: Number((syncSeconds / audioSeconds).toFixed(3)),
+  };
 }
 
-await main();
+const figures: Partial<Record<SpeechDetector, Awaited<ReturnType<typeof run>>>> = {};
+for (const d of DETECTORS) figures[d] = await run(d);
+// One detector: the figures as before; both: each detector's beside the other's.
+console.log(JSON.stringify({ autoSync: DETECTORS.length === 1 ? figures[DETECTORS[0]] : figures }));

@@ -33,8 +33,9 @@ export interface TranscribeOptions {
   language: string;
   signal?: AbortSignal;
   /**
-   * Called as the recogniser finishes pieces of the audio, with the share of the audio's seconds recognised so far
-   * (0..1, never decreasing). Engines that recognise the file in one go do not call it.
+   * Called as the recogniser works through the audio, with the share of the audio's seconds recognised so far
+   * (0..1, never decreasing): decoded seconds on the embedded recogniser, answered pieces plus an estimate for the
+   * requests in flight on the network ones (speech/request-progress.ts).
    */
   onProgress?: (fraction: number) => void;
 }

@@ -27,6 +27,7 @@
  *   `context_length_exceeded`, a longer answer is cut there with finish_reason "length", as the API does.
  * - `lengthen`: per target language, translations made that many times as long as their source (lengthenTo);
  *   `wordByWord`: every translation by the fixed glossary, never Apertium.
+ * - `transcriptionDelayMs`: every transcription answers that much later (a slow or busy server).
  * Errors as documented: 401 invalid_api_key, 400 invalid_request_error with `param`, 404 unknown model, 413, 429.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -162,6 +163,8 @@ export async function startFakeOpenAi(
     wordByWord?: boolean;
     /** The next that many rephrasing answers are `{"translations": []}` (see the file's docstring). */
     rephraseSlips?: number;
+    /** Each transcription answers only after this many milliseconds more, as a busy server does. */
+    transcriptionDelayMs?: number;
   } = {},
 ): Promise<FakeServer> {
   const sphinx = createPocketsphinxEngine();
@@ -305,6 +308,7 @@ export async function startFakeOpenAi(
       }
 
       if (url === '/v1/audio/transcriptions') {
+        if (opts.transcriptionDelayMs) await new Promise((r) => setTimeout(r, opts.transcriptionDelayMs));
         if (req.body.length > UPLOAD_LIMIT_BYTES)
           return {
             status: 413,

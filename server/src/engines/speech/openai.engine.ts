@@ -25,6 +25,7 @@ import { callWithRetry, readOpenAiFailure } from '../sdk-call.ts';
 import { runProcess } from '../run-process.ts';
 import { cutsAtPauses, findPauses, mapPool } from './pause-pieces.ts';
 import { punctuateWords } from './segment-punctuation.ts';
+import { requestProgress } from './request-progress.ts';
 import { LANGUAGE_NAMES, normaliseLanguage } from '../../../../contract/languages.ts';
 
 const CODE_BY_NAME = Object.fromEntries(
@@ -37,6 +38,11 @@ export const OPENAI_UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
 export const OPENAI_PIECE_SECONDS = 300;
 /** Pieces sent at once. */
 export const OPENAI_PIECES_IN_FLIGHT = 3;
+/**
+ * Request seconds per audio second expected of a piece before any has answered (request-progress.ts); an assumption,
+ * not a vendor figure (none is published): the first answered piece's own time replaces it.
+ */
+export const OPENAI_EXPECTED_RTF = 0.1;
 /** MP3 bit rate of the pieces, bits per second: 16 kHz mono speech stays clear at 32 kbit/s. */
 const PIECE_BITRATE = 32_000;
 
@@ -114,13 +120,16 @@ export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSet
       const bounds = [0, ...cuts, duration > 0 ? duration : Infinity];
       const pieces = bounds.slice(0, -1).map((from, i) => ({ from, to: bounds[i + 1] }));
       const dir = await mkdtemp(path.join(os.tmpdir(), 'openai-speech-'));
-      let doneSeconds = 0;
+      // While a request is out its share moves by an estimate, ticking every 2 s; the answer moves it to its real
+      // share (issue 38: progress at least every 5 s on the network recognisers).
+      const progress = requestProgress(duration, OPENAI_EXPECTED_RTF, opts.onProgress);
       try {
         const results = await mapPool(pieces, OPENAI_PIECES_IN_FLIGHT, async ({ from, to }, i) => {
           const mp3 = path.join(dir, `piece-${i}.mp3`);
           await encodePiece(wavPath, from, to, mp3, opts.signal);
           // Metered by the piece's audio seconds (the last piece of an unknown duration: none known, 0).
           const seconds = Number.isFinite(to) ? to - from : Math.max(0, duration - from);
+          progress.start(i, seconds);
           // An answer off the documented shape (times not numbers, words not a list) fails, never reads as silence.
           const j = answerOf(
             VerboseTranscription,
@@ -129,15 +138,12 @@ export function createOpenAiSpeechEngine(ep: OpenAiEndpoint, http: EngineHttpSet
             'transcription',
           );
           await rm(mp3, { force: true });
-          const result = joinablePiece(j, from, to);
-          if (pieces.length > 1 && duration > 0) {
-            doneSeconds += to - from;
-            opts.onProgress?.(Math.min(1, doneSeconds / duration));
-          }
-          return result;
+          progress.done(i);
+          return joinablePiece(j, from, to);
         });
         return wholeTranscript(results, opts.language, duration);
       } finally {
+        progress.stop();
         await rm(dir, { recursive: true, force: true });
       }
     },

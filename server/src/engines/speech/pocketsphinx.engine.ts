@@ -18,7 +18,8 @@ import type {
 import { programExists, runProcess } from '../run-process.ts';
 import { readWav, readWavLayout, writeWav } from '../../audio/wav.ts';
 import { trimmedDictionaryPath } from './pocketsphinx-dictionary.ts';
-import { cutPiece, cutsAtPauses, findPauses, mapPool } from './pause-pieces.ts';
+import { cutPiece, cutsAtPauses, findPauses, mapPool, PIECE_SECONDS } from './pause-pieces.ts';
+import type { SpeechDetector } from '../../audio/speech-detection.ts';
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const LM_PATH = path.join(MODEL_DIR, 'en-us.lm.bin');
@@ -167,8 +168,14 @@ function piecesProgress(cuts: number[], onProgress?: (fraction: number) => void)
   };
 }
 
+/** Options of the engine (benches): the detector of the long audio's pauses and the pieces' target length, seconds. */
+export interface PocketsphinxOptions {
+  pauseDetector?: SpeechDetector;
+  pieceSeconds?: number;
+}
+
 /** Creates the pocketsphinx engine (English only, no language detection). */
-export function createPocketsphinxEngine(): SpeechEngine {
+export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): SpeechEngine {
   /**
    * Decodes the 16 kHz mono WAV `wavPath`. The decoder prints each utterance's words with their times as it ends
    * it (`-time yes`, line-buffered through coreutils' `stdbuf -oL`, else C's stdio holds a pipe's output to the
@@ -222,8 +229,8 @@ export function createPocketsphinxEngine(): SpeechEngine {
    */
   const decodeLong = async (wavPath: string, opts: TranscribeOptions) => {
     const signal = opts.signal;
-    const { pauses, duration } = await findPauses(wavPath, signal);
-    const cuts = [0, ...cutsAtPauses(pauses, duration), duration];
+    const { pauses, duration } = await findPauses(wavPath, signal, options.pauseDetector);
+    const cuts = [0, ...cutsAtPauses(pauses, duration, options.pieceSeconds ?? PIECE_SECONDS), duration];
     const progress = piecesProgress(cuts, opts.onProgress);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-sphinx-'));
     try {

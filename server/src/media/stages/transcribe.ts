@@ -10,7 +10,7 @@ import type { JobNote } from '../../../../contract/jobs.ts';
 import type { EngineFallback } from '../../engines/engine-fallback.ts';
 import { MediaError } from '../media-error.ts';
 import { dropFillers } from '../sentences.ts';
-import { measureVoiceActivity, MIN_SPEECH_SECONDS } from '../voice-activity.ts';
+import { checkSpeech, MIN_SPEECH_SECONDS } from '../voice-activity.ts';
 import { need, viaEngine, type RunState, type SavedTranscript, type StageModule } from './stage.ts';
 
 function languageNote(s: RunState, t: SavedTranscript): JobNote | null {
@@ -60,12 +60,13 @@ export const transcribeStage: StageModule = {
   async run(s) {
     const speech = need(s.plan.speech, 'the speech engine');
     const wav = need(s.wavPath, 'the speech WAV');
-    const activity = await measureVoiceActivity(wav, s.req.signal);
+    const activity = await checkSpeech(wav, s.req.signal);
     if (activity.activeSeconds < MIN_SPEECH_SECONDS)
       throw new MediaError(
         'NO_SPEECH',
         'No speech was recognised in the audio: it is silent or holds only steady noise.',
-        `voice-activity check: ${activity.activeSeconds.toFixed(2)} s active of ${activity.durationSeconds.toFixed(1)} s ` +
+        `voice-activity check: ${activity.activeSeconds.toFixed(2)} s active of ` +
+          `${activity.durationSeconds.toFixed(1)} s by the ${activity.detector} detector ` +
           `(noise floor ${activity.noiseFloorDbfs} dBFS); the recogniser was not run`,
       );
     const raw = await viaEngine(s, 'speech', speech.id, () =>

@@ -14,6 +14,7 @@ import { rulesFor, type CueSettings } from '../../../../contract/cue-rules.ts';
 import type { Cue } from '../../../../contract/cues.ts';
 import { cutCues, type TimedWord } from '../cue-cutter.ts';
 import { groupIntoSentences } from '../sentences.ts';
+import { framesInRegions, sileroOrNull, type SpeechDetector } from '../../audio/speech-detection.ts';
 import { readWav, resample, type MonoAudio } from '../../audio/wav.ts';
 import { align } from './dtw.ts';
 import { FRAME_LENGTH, FRAME_STEP, mfcc } from '../../audio/mfcc.ts';
@@ -93,7 +94,18 @@ export interface SyncOptions {
   signal?: AbortSignal;
   /** Folder for the reference's clips (a private temporary folder, removed afterwards, when omitted). */
   workDir?: string;
+  /** What tells the pauses boundaries are moved out of (default SYNC_DETECTOR; 'silero' falls back to 'classic'). */
+  detector?: SpeechDetector;
 }
+
+/**
+ * The detector of the pauses word boundaries are snapped out of: the classic block levels, as Silero measured no
+ * better (`npm run bench:sync`, leopard_test_es + jfk + LJ001-0001..0004): boundary error median 0.04 s both, mean
+ * 0.074 s classic and 0.076 s Silero, worst 0.993 s both; worst first/last cue error 0.498 s classic and 0.468 s
+ * Silero (leopard_test_es's cues 0.010 s off against 0.050 s; its reference is itself level-based, sync/voicing.ts);
+ * real-time factor 0.099 against 0.206. 'silero' stays an option.
+ */
+export const SYNC_DETECTOR: SpeechDetector = 'classic';
 
 /**
  * Aligns `text` (in `language`, a base code) to the speech in `wavPath` (PCM WAV, any rate; 16 kHz mono from
@@ -134,7 +146,10 @@ export async function syncTranscript(
       // word), which the warping places more sharply than the word's own fading last frame.
       end: timeOf(first[frameOf(s.end)]) - FRAME_STEP,
     }));
-    snapToSpeech(timed, blockLevels(recording));
+    const levels = blockLevels(recording);
+    const regions = (opts.detector ?? SYNC_DETECTOR) === 'silero' ? await sileroOrNull(wavPath, opts.signal) : null;
+    const inSpeech = regions && framesInRegions(regions, levels.length, FRAME_STEP);
+    snapToSpeech(timed, inSpeech ? (b) => b < 0 || b >= levels.length || !inSpeech[b] : levelSilence(levels));
     let prevEnd = 0;
     for (const w of timed) {
       w.start = round(Math.min(duration, Math.max(prevEnd, w.start)));
@@ -156,15 +171,22 @@ export function cuesFromWords(words: TimedWord[], language: string, settings?: C
 const MAX_SNAP = 0.5;
 
 /**
- * Moves word boundaries that the warping left inside a pause to the speech's edge: a start in silence moves
- * forward to where sound begins, an end in silence back to where it stops (at most 0.5 s, never past the word's
- * other boundary). Silence: 10 ms blocks below the noise floor (10th percentile) plus a quarter of the way to
- * the speech level (95th percentile). Times in seconds, changed in place.
+ * The classic silence of 10 ms block `b`: below the noise floor (10th percentile of `levels`) plus a quarter of
+ * the way to the speech level (95th percentile), or outside the recording.
  */
-function snapToSpeech(words: TimedWord[], levels: Float64Array): void {
+function levelSilence(levels: Float64Array): (b: number) => boolean {
   const floor = percentile(levels, 0.1);
   const threshold = floor + 0.25 * (percentile(levels, 0.95) - floor);
-  const silent = (b: number) => b < 0 || b >= levels.length || levels[b] < threshold;
+  return (b) => b < 0 || b >= levels.length || levels[b] < threshold;
+}
+
+/**
+ * Moves word boundaries that the warping left inside a pause to the speech's edge: a start in silence moves
+ * forward to where sound begins, an end in silence back to where it stops (at most 0.5 s, never past the word's
+ * other boundary). `silent(b)`: whether 10 ms block b is a pause (levelSilence, or outside Silero's speech
+ * regions). Times in seconds, changed in place.
+ */
+function snapToSpeech(words: TimedWord[], silent: (b: number) => boolean): void {
   const limit = Math.round(MAX_SNAP / FRAME_STEP);
   for (const w of words) {
     let b = Math.floor(w.start / FRAME_STEP);

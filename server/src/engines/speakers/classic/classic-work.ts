@@ -10,7 +10,7 @@
  * Kept off the event loop of the API process (work-thread.ts), because it is pure computation for minutes on long
  * media.
  */
-import { sileroSpeech } from './silero-vad.ts';
+import { sileroSpeech } from '../../../audio/silero-vad.ts';
 import { readWav, readWavLayout, resample } from '../../../audio/wav.ts';
 import { diarizeClassic, diarizeClassicWav, type SpeechRegion } from './classic.ts';
 import type { SpeakerTurn } from './der.ts';

@@ -10,7 +10,7 @@
  */
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { readWavLayout } from '../../../audio/wav.ts';
+import { readWavLayout } from './wav.ts';
 
 /** Samples per window at 16 kHz (Silero v4 takes 512, 1024 or 1536). */
 export const SILERO_WINDOW = 512;
@@ -44,10 +44,16 @@ function session() {
 
 /**
  * The speech probability (0-1) of every SILERO_WINDOW-sample window of `wavPath` (16 kHz mono 16-bit PCM WAV),
- * window k covering [k, k + 1) * WINDOW / 16000 s; the last partial window zero-padded.
+ * window k covering [k, k + 1) * WINDOW / 16000 s; the last partial window zero-padded. `stopWhen(prob, done)`,
+ * asked after each block of about 30 s with the first `done` windows filled, ends the reading early when true: the
+ * answer is then those `done` windows only.
  * @throws Error when the file is not 16 kHz mono 16-bit PCM or the model cannot be loaded; the signal's reason.
  */
-export async function sileroProbabilities(wavPath: string, signal?: AbortSignal): Promise<Float32Array> {
+export async function sileroProbabilities(
+  wavPath: string,
+  signal?: AbortSignal,
+  stopWhen?: (prob: Float32Array, done: number) => boolean,
+): Promise<Float32Array> {
   const layout = await readWavLayout(wavPath);
   if (layout.rate !== RATE || layout.channels !== 1 || layout.bits !== 16 || layout.format !== 1)
     throw new Error(`${wavPath}: Silero VAD takes 16 kHz mono 16-bit PCM`);
@@ -79,6 +85,8 @@ export async function sileroProbabilities(wavPath: string, signal?: AbortSignal)
         h = r.hn as typeof h;
         c = r.cn as typeof c;
       }
+      const done = Math.min(windows, w + BLOCK_WINDOWS);
+      if (done < windows && stopWhen?.(out, done)) return out.slice(0, done);
     }
   } finally {
     await fh.close();
