@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 // Base styles first: feature styles imported by the components below must win over them.
 import './styles/global.css';
+import './styles/components.css';
 import { App } from './app/app.tsx';
 import { activateLocale, readStoredLocale } from './lib/i18n.ts';
 import { bootstrapSession } from './app/session-bootstrap.ts';

@@ -8,7 +8,9 @@ import type * as v from 'valibot';
 import * as authContract from '../../../../contract/auth.ts';
 import * as billingContract from '../../../../contract/billing.ts';
 import * as errorsContract from '../../../../contract/errors.ts';
+import * as errorDetailsContract from '../../../../contract/error-details.ts';
 import * as jobsContract from '../../../../contract/jobs.ts';
+import * as outputsContract from '../../../../contract/outputs.ts';
 import * as languagesContract from '../../../../contract/languages.ts';
 import * as capabilitiesContract from '../../../../contract/capabilities.ts';
 import * as cuesContract from '../../../../contract/cues.ts';
@@ -67,6 +69,10 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'teams.ts': teamsContract,
   // Issue 36: the dub segments of a track, shared by the server and the editor (code only, no schemas).
   'dub-segments.ts': {},
+  // Issue 36: output kinds, render paths and the outputs list (re-exported by jobs.ts, whose names come first).
+  'outputs.ts': outputsContract,
+  // Error details (re-exported by errors.ts, whose names come first).
+  'error-details.ts': errorDetailsContract,
 };
 
 /** Options of `buildOpenApiDocument`. */
