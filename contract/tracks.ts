@@ -106,7 +106,7 @@ export type RedubRequest = v.InferOutput<typeof RedubRequest>;
  * POST /v1/jobs/{id}/redub/estimate: what a re-dub would do and cost. Per language the segments in all and those
  * whose text or timing changed since the last dub; `seconds` is what is voiced: per changed segment the larger of
  * its slot and its text's speaking time (15 characters a second); `credits` the price (the voice-over rate for
- * those seconds; the rounding is stated in the README).
+ * those seconds; the rounding is stated in docs/api.md, "Editing tracks").
  */
 export const RedubEstimateResponse = v.object({
   credits: finiteNumber(),

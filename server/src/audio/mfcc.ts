@@ -1,5 +1,5 @@
 /**
- * Mel-frequency cepstral coefficients (MFCC), the features auto-sync compares (sync/README in ../README.md).
+ * Mel-frequency cepstral coefficients (MFCC), the features auto-sync compares (docs/notes/media-experiments.md, "Auto-sync: method").
  * Classic HTK-style recipe (Davis & Mermelstein 1980; Young et al., "The HTK Book", section 5.6): pre-emphasis
  * 0.97, 25 ms Hamming frames every 10 ms, power spectrum, 26 triangular mel filters between 60 Hz and 7,600 Hz,
  * log, DCT-II; coefficients c1..c12 are kept (c0, the loudness, differs between a synthetic and a real voice) and

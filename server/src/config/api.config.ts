@@ -1,6 +1,6 @@
 /**
  * Settings of the way in for programs (issue 23): API key rate limits, webhook deliveries and idempotency.
- * Every variable here is listed in the README's configuration table.
+ * Every variable here is listed in docs/configuration.md.
  */
 import * as v from 'valibot';
 import { boolWithDefault, intWithDefault } from './env.ts';

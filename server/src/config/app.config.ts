@@ -1,6 +1,6 @@
 /**
  * Settings of the server itself: HTTP, database, files, e-mail, tokens, sign-in with Google, worker.
- * Every variable here is listed in the README's configuration table.
+ * Every variable here is listed in docs/configuration.md.
  */
 import * as v from 'valibot';
 import path from 'node:path';

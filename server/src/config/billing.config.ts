@@ -1,6 +1,6 @@
 /**
  * Settings of the billing: plans catalog and Stripe (owned by billing).
- * Every variable here is listed in the README's configuration table.
+ * Every variable here is listed in docs/configuration.md.
  * Without STRIPE_SECRET_KEY billing runs in the local test mode: plans are applied without any payment.
  */
 import * as v from 'valibot';

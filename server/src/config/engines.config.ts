@@ -1,6 +1,6 @@
 /**
  * Settings of the speech, translation and voice engines (owned by the media pipeline).
- * Every variable here is listed in the README's configuration table.
+ * Every variable here is listed in docs/configuration.md.
  * With nothing set, only the local engines run (pocketsphinx, Apertium, espeak-ng, flite; engines.md).
  */
 import * as v from 'valibot';

@@ -3,7 +3,7 @@
  * requests in flight and at most `perMinute` requests started in any 60 s (0: no rate bound). Callers over a bound
  * wait their turn in order instead of being refused by the API (429) or overloading a self-hosted server.
  * Settings: ENGINE_MAX_CONCURRENT / ENGINE_REQUESTS_PER_MINUTE and the per-engine DEEPL_*, LIBRETRANSLATE_*,
- * OPENAI_* overrides (engines.config.ts, README).
+ * OPENAI_* overrides (engines.config.ts, docs/configuration.md).
  */
 import type { EngineLimits } from '../config/engines.config.ts';
 

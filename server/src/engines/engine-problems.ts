@@ -13,7 +13,7 @@ import type { SpeechEngine } from './speech.engine.ts';
 import type { TranslationEngine } from './translation.engine.ts';
 import type { VoiceEngine } from './voice.engine.ts';
 
-/** The engines (settings) that would serve each stage; engines.config.ts and the README list the variables. */
+/** The engines (settings) that would serve each stage; engines.config.ts and docs/configuration.md list the variables. */
 export const ENGINE_HINTS: Record<EngineStage, string> = {
   speech:
     'an OpenAI-compatible speech server (OpenAI, Groq, speaches, LocalAI: set OPENAI_BASE_URL or OPENAI_SPEECH_BASE_URL)',

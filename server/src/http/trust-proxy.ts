@@ -1,6 +1,6 @@
 /**
  * Fastify's `trustProxy` option from the TRUST_PROXY setting (config: false, a hop count, or proxy addresses/CIDR
- * ranges): which X-Forwarded-For entries are believed when Fastify sets `request.ip` (README "Running at scale").
+ * ranges): which X-Forwarded-For entries are believed when Fastify sets `request.ip` (docs/operator.md).
  */
 import type { AppConfig } from '../config/app.config.ts';
 

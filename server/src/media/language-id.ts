@@ -2,7 +2,7 @@
  * Text language identification for the user's own words (issue 13: 'auto' with source_subtitles_url). franc-min
  * (character trigrams; a script decides alone for Arabic, Devanagari, Hangul, Han and kana) restricted to the
  * studio's languages. It only answers when the text is long enough to be sure: measured on the NTREX-128
- * references in ../shared/testdata/mt (README, "Own words"), single Latin-script sentences of at least 100 letters
+ * references in ../shared/testdata/mt (docs/notes/media-experiments.md, "Own words"), single Latin-script sentences of at least 100 letters
  * were all identified right (589 of 589) and texts of 3 sentences all right (726 of 726), while shorter sentences
  * were sometimes taken for a neighbour (Spanish for Portuguese).
  */

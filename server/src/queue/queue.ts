@@ -61,7 +61,7 @@ const DEADLOCK_DETECTED = '40P01';
 
 /**
  * Runs `fn`, again (up to 5 tries, 50-250 ms apart) when PostgreSQL chose it as a deadlock's victim. Two processes
- * starting at once on a fresh database (an API and a worker, as README "Running at scale" starts them) both create
+ * starting at once on a fresh database (an API and a worker, as docs/operator.md starts them) both create
  * each queue: pg-boss's create_queue inserts the queue row and attaches its partition table, and the two
  * transactions can deadlock, which stopped one process's start-up (seen in tests/server/ops/running-at-scale.test.ts).
  * PostgreSQL aborts only the victim, and a retry finds the queue made by the other (ON CONFLICT DO NOTHING).

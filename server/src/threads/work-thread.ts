@@ -18,7 +18,7 @@ const ABORT_GRACE_MS = 1000;
  * short-lived arrays fast (an MFCC vector per 10 ms frame); by default V8 let the young generation, then the old
  * one, grow with that rate, not with what is alive: the classic speakers engine's thread ended at ~10 MB of live
  * heap but 76 MB of heap at 10 minutes and 141 MB at 60 (issue 25). Capped here, its resident memory stays at
- * about the same level whatever the length (server/src/media/README.md, "Memory on long media"), at no measurable
+ * about the same level whatever the length (docs/notes/media-experiments.md, "Memory on long media"), at no measurable
  * cost in time. Only the young generation: the old one holds the work's data and is left unlimited.
  */
 export const THREAD_YOUNG_GENERATION_MB = 8;

@@ -1,5 +1,5 @@
 /**
- * The README's "Using the API" examples, run as written (issue 23 items 5 and the "Must show" agency path): with an
+ * The "Using the API" examples of docs/api.md, run as written (issue 23 items 5 and the "Must show" agency path): with an
  * API key only, the Node example adds a webhook endpoint, uploads, starts the job twice with one Idempotency-Key
  * (one job, one reservation), receives `job.completed` on its own HTTPS-less receiver (allowed in test mode),
  * verifies the signature with the documented scheme and downloads the subtitles; the curl example sends the job
@@ -19,22 +19,22 @@ import { JFK_MP4 } from '../jobs/fixtures.ts';
 import { proUserWithKey } from './api-helpers.ts';
 
 const run = promisify(execFile);
-const README = new URL('../../../README.md', import.meta.url).pathname;
+const API_GUIDE = new URL('../../../docs/api.md', import.meta.url).pathname;
 
-/** The fenced block after `<!-- example: NAME -->` in the README. */
+/** The fenced block after `<!-- example: NAME -->` in docs/api.md. */
 function example(name: string): string {
-  const text = fs.readFileSync(README, 'utf8');
+  const text = fs.readFileSync(API_GUIDE, 'utf8');
   const m = text.match(new RegExp(`<!-- example: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\``));
-  if (!m) throw new Error(`README has no example ${name}`);
+  if (!m) throw new Error(`docs/api.md has no example ${name}`);
   return m[1];
 }
 
-describe('README "Using the API" examples', () => {
+describe('docs/api.md "Using the API" examples', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
     t = await startTestApp({ kind: 'pglite', queue: { work: true }, env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-readme-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-api-guide-'));
   });
   afterAll(async () => {
     await t?.close();

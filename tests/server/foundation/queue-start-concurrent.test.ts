@@ -1,5 +1,5 @@
 /**
- * Processes started at once on a fresh PostgreSQL database (an API and a worker, as README "Running at scale"
+ * Processes started at once on a fresh PostgreSQL database (an API and a worker, as docs/operator.md
  * starts them) all start their queue: creating the same pg-boss queues at the same moment can deadlock in
  * PostgreSQL, which stopped a process's start-up with "deadlock detected"; the victim now tries again.
  */

@@ -15,7 +15,7 @@ import { readWav } from '../../../server/src/audio/wav.ts';
 
 const LEOPARD = `${TESTDATA}audio/leopard_test_es.wav`;
 const SENTENCE = 'Las arenas son blanquecinas de grano medio y tiene muy poca asistencia.';
-// Written by listening: the two phrases of the recording (see server/src/media/README.md "Auto-sync").
+// Written by listening: the two phrases of the recording (see docs/notes/media-experiments.md "Auto-sync").
 const SPANISH_SRT = `1
 00:00:00,900 --> 00:00:02,970
 Las arenas son blanquecinas

@@ -1,10 +1,10 @@
 /**
- * The operator guide (docs/operator.md, README "Running at scale"), followed end to end (issue 21 item 5, issue 39
+ * The operator guide (docs/operator.md, linked from README.md), followed end to end (issue 21 item 5, issue 39
  * item 8). The test reads the guide's env file and its commands, so the walk-through cannot drift from what is
  * tested, and replaces only the addresses of
  * the outside services (and the bucket's credentials) with local stand-ins: a fresh PostgreSQL database, s3rver, an
- * SMTP catcher and the vendor emulators (OpenAI, DeepL, LibreTranslate, ElevenLabs), each accepting the README's
- * own keys. It runs the README's commands as real processes (`npm run migrate`, then one `npm run server` and one
+ * SMTP catcher and the vendor emulators (OpenAI, DeepL, LibreTranslate, ElevenLabs), each accepting the guide's
+ * own keys. It runs the guide's commands as real processes (`npm run migrate`, then one `npm run server` and one
  * `npm run worker`, each with its own DATA_DIR as on two machines, and a second worker on the worker's machine with
  * the guide's per-instance file `WORKER_HTTP_PORT=0`, its port read from its log), signs a user up by the e-mailed code, uploads a
  * video by presigned PUT into the bucket, dubs it into Spanish (DeepL) and Hindi (LibreTranslate: DeepL has no
@@ -34,7 +34,7 @@ import type { FakeServer } from '../fakes/fake-http.ts';
 import { JFK_MP4 } from '../jobs/fixtures.ts';
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** The path the README's env file lives at, named in its first line and sourced by its commands. */
+/** The path the guide's env file lives at, named in its first line and sourced by its commands. */
 const ENV_PATH = '/etc/tarjama/tarjama.env';
 
 /** The operator guide (docs/operator.md; README.md's "Running at scale" points to it). */
@@ -76,7 +76,7 @@ function readmeCommands(section: string): { load: string; npm: Map<string, strin
   return { load: load!, npm };
 }
 
-/** Runs one README command line after the env file line, as a shell on the machine would, in its own group. */
+/** Runs one guide command line after the env file line, as a shell on the machine would, in its own group. */
 function runCommand(envFile: string, load: string, command: string, log: string, tmp: string): ChildProcess {
   const out = fs.openSync(log, 'a');
   return spawn('bash', ['-c', `${load.replace(ENV_PATH, envFile)}\nexec ${command}`], {
@@ -110,7 +110,7 @@ interface EngineEntry {
   spend?: { spent_usd: number; cap_usd: number };
 }
 
-/** The network engines the README's example configures, per stage (what the job must touch). */
+/** The network engines the guide's example configures, per stage (what the job must touch). */
 const NETWORK = [
   ['speech', 'openai'],
   ['translation', 'deepl'],
@@ -154,7 +154,7 @@ describe.skipIf(process.env.TEST_SKIP_POSTGRES === '1')('README "Running at scal
     for (const script of ['migrate', 'server', 'worker'])
       expect(commands.npm.has(script), `the commands run npm run ${script}`).toBe(true);
 
-    // The stand-ins, each answering with the README's own bucket name and keys.
+    // The stand-ins, each answering with the guide's own bucket name and keys.
     dbName = `tarjama_walk_${crypto.randomBytes(5).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${dbName}`);
     const dbUrl = new URL(ADMIN_URL);

@@ -1,5 +1,5 @@
 /**
- * Plan priority and fair share (issue 16, README "Queue priority and fair share"), with the real queue, worker
+ * Plan priority and fair share (issue 16, docs/operator.md "Queue priority and fair share"), with the real queue, worker
  * and pipeline: while the one worker is busy, five Free users submit six jobs (the first user two), then a
  * Business user submits one, and the busy job is deleted. The Business job starts next; then the Free users' first jobs in the order they came,
  * and the first user's second job only after the other users' first jobs, although it was submitted before them.

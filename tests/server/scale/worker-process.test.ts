@@ -201,7 +201,7 @@ describe('worker processes (npm run worker) on postgres', () => {
   }
 
   it('SIGTERM to the whole tree of `npm run worker` mid-stage (engines included): handed back in the bound, not a try', async () => {
-    // The README's grace (8 s); the worker runs under npm, its shell and tsx, as `ExecStart=npm run worker` did.
+    // The default grace (8 s, SHUTDOWN_GRACE_SECONDS in docs/configuration.md); the worker runs under npm, its shell and tsx, as `ExecStart=npm run worker` did.
     const workers = await startTwoWorkers(['g', 'h'], {}, true);
     for (const w of workers) {
       const health = await fetch(`http://127.0.0.1:${w.port}/healthz`);

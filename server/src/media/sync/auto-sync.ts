@@ -5,7 +5,7 @@
  * warping (dtw.ts: Sakoe-Chiba band, multi-resolution for long media), and carry each word's reference span over
  * the warping path: a word starts at the first recording frame matched to its first reference frame and ends at
  * the last recording frame matched to its last one. Cues are then cut by the subtitle rules (cue-cutter.ts).
- * Measured accuracy: server/src/media/README.md ("Auto-sync"). Times in seconds.
+ * Measured accuracy: docs/notes/media-experiments.md ("Auto-sync: measured accuracy"). Times in seconds.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * The prose of the OpenAPI document (CommonMark, as OpenAPI 3.1 descriptions are): the overview, the tag
  * descriptions (the tus guide among them) and what 'signed' means. Limits are quoted from the contract so the text
- * cannot drift from them; configuration defaults are the README's.
+ * cannot drift from them; configuration defaults are docs/configuration.md's.
  */
 import { MAX_DOCUMENT_BYTES, MAX_MEDIA_BYTES, TUS_UPLOAD_ID_METADATA } from '../../../../contract/uploads.ts';
 import type { EndpointAuth, EndpointTag } from '../../../../contract/endpoints.ts';

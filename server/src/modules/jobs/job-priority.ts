@@ -2,7 +2,7 @@
  * The queue priority of a translation job: plan first, then fair share between users (spec section 9: Pro has a
  * "priority queue", Business is "first-in-line"; issue 16).
  *
- * Policy (README "Queue priority and fair share"):
+ * Policy (docs/operator.md "Queue priority and fair share"):
  * - tier: Business 3, Pro 2, Explorer 1, Free 0 (the owner's plan when the message is sent, billing/current-plan);
  *   every waiting job of a higher tier starts before any of a lower tier;
  * - within a tier, a job's turn is its owner's number of unfinished jobs (queued or processing) created before

@@ -4,7 +4,7 @@
  * cues changed are encoded again, burn-in-spans.ts), then looks again, so a save
  * made while it rendered is rendered too (at most MAX_ROUNDS rounds per run; a later save queues another run). A
  * job that is not completed (a re-dub waits or runs) is left alone: the re-dub runs this at its end. Free: edits
- * and their renders cost nothing (README "Editing tracks").
+ * and their renders cost nothing (docs/api.md "Editing tracks").
  */
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';

@@ -3,7 +3,7 @@
  * the render graph, renders/render.service.ts: SRT/VTT at once, the burnt-in video by a render run, the dub marked
  * stale until a re-dub), translate the source again, estimate and start a re-dub, list and restore revisions. Every call is
  * scoped to the job's owner (others get 404). Editing, translating again and re-rendering are free; a re-dub
- * costs the voice-over rate for the changed segments' seconds (README "Editing tracks").
+ * costs the voice-over rate for the changed segments' seconds (docs/api.md "Editing tracks").
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';

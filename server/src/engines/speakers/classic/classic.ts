@@ -1,5 +1,5 @@
 /**
- * The classic speaker diarization of the local engine (no model files; method and accuracy in ../README.md):
+ * The classic speaker diarization of the local engine (no model files; method and accuracy in docs/notes/media-experiments.md):
  * 1. speech regions: the given ones (the transcript's words) or, without them, the speech detector's
  *    (speech-detector.ts: voiced frames above the noise floor with a hangover), joined across pauses shorter than
  *    MAX_GAP;
@@ -146,7 +146,7 @@ function voicedSeconds(pitch: Float32Array): number {
  * Steps 2 to 5 on the pieces of speech, each piece's MFCC statistics and seconds of voiced frames.
  * The pieces' median pitch is no part of the distance (it was, one octave weighing as one unit of the likelihood
  * ratio per frame, until 2026-11-27): a one-second piece's median pitch moves with intonation by up to 0.75 octave
- * within one voice (LJ Speech 188-326 Hz, AMI FEE083 153-281 Hz), and the clustering split voices by it (README).
+ * within one voice (LJ Speech 188-326 Hz, AMI FEE083 153-281 Hz), and the clustering split voices by it (docs/notes/media-experiments.md).
  */
 function diarizePieces(pieces: Piece[], stats: GaussianStats[], voiced: number[], numSpeakers?: number): SpeakerTurn[] {
   if (!pieces.length) return [];

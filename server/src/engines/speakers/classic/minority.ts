@@ -14,7 +14,7 @@
  * a pause, a breath or a chair fits no voice model.
  * This is the likelihood-ratio test of Chen & Gopalakrishnan 1998 against each speaker's model, with its threshold
  * calibrated on the recording itself (how far its speakers' own pieces lie from their models) instead of BIC's
- * fixed penalty (a BIC stopping rule over the clusters found 6-8 speakers everywhere: README).
+ * fixed penalty (a BIC stopping rule over the clusters found 6-8 speakers everywhere: docs/notes/media-experiments.md).
  */
 import { addStats, glrDistance, subtractStats, type GaussianStats } from './gaussian.ts';
 
