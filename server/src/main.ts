@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(
-        `${err.message}\nFix the variables above (see the configuration table in README.md) and start again.\n`,
+        `${err.message}\nFix the variables above (see the configuration table in docs/configuration.md) and start again.\n`,
       );
       process.exit(1);
     }
