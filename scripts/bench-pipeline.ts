@@ -16,6 +16,9 @@
  * Then the dub sync figures (scripts/lib/dub-sync-figures.ts, issue 20): the share of dub segments per sync status
  * before and after, with the local engines and with a chat-completions emulator; `--dub-sync-only` runs them alone.
  * Goal with a rephrasing engine: >= 90% natural or ok, 0 overflow; always 0 silent overflows.
+ * Then the render graph on the real server (scripts/lib/render-bench.ts): on a 10-minute video, the burnt-in video
+ * rendered again after every cue and after one cue was edited, and the "Keep voices natural" re-dub of every cue and
+ * of one cue; `--render-only` runs them alone. Goal: one cue <= 10% of the whole.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -35,9 +38,11 @@ import { dubLanguage } from '../server/src/media/stages/dub-language.ts';
 import { probeMedia } from '../server/src/media/probe.ts';
 import { runProcess } from '../server/src/engines/run-process.ts';
 import { dubSyncFigures, dubSyncTable } from './lib/dub-sync-figures.ts';
+import { renderFigures } from './lib/render-bench.ts';
 
 const REDUB_ONLY = process.argv.includes('--redub-only');
 const DUB_SYNC_ONLY = process.argv.includes('--dub-sync-only');
+const RENDER_ONLY = process.argv.includes('--render-only');
 const DATA = path.resolve(
   process.argv.slice(2).find((a) => !a.startsWith('--')) ?? path.join(import.meta.dirname, '../../shared/testdata'),
 );
@@ -204,6 +209,21 @@ if (DUB_SYNC_ONLY) {
   process.exit(0);
 }
 
+/** The render graph on the product path (scripts/lib/render-bench.ts): burn-in and "Keep voices natural". */
+async function renders(): Promise<void> {
+  console.log('\nrenders after an edit, on the real server (10-minute video: every cue, then one cue)');
+  const figures = await renderFigures(
+    path.join(import.meta.dirname, '..'),
+    path.join(DATA, 'video/lj001-0001-0004.mp4'),
+  );
+  console.log(JSON.stringify({ renders: figures }));
+}
+
+if (RENDER_ONLY) {
+  await renders();
+  process.exit(0);
+}
+
 if (REDUB_ONLY) {
   console.log(JSON.stringify(await redubFigures()));
   process.exit(0);
@@ -351,6 +371,7 @@ const result = {
 };
 console.log(`\n${JSON.stringify(result)}`);
 await dubSync();
+await renders();
 
 // Transcript auto-sync (the user's own words): boundary error and real-time factor (scripts/bench-sync.ts).
 console.log('\nauto-sync');
