@@ -59,6 +59,12 @@ export async function signInFresh(
 ): Promise<string> {
   const email = newEmail(tag);
   const { token, user } = await createVerifiedUser(request, email);
+  await signInAs(page, token, user, locale);
+  return email;
+}
+
+/** Opens the app, from its next page load on, signed in with `token` as `user` (stored as the app stores them). */
+export async function signInAs(page: Page, token: string, user: unknown, locale: 'en' | 'ar' = 'en'): Promise<void> {
   await page.addInitScript(
     ([t, u, l]) => {
       if (!localStorage.getItem('access_token')) {
@@ -69,7 +75,6 @@ export async function signInFresh(
     },
     [token, user, locale],
   );
-  return email;
 }
 
 /** Drops jfk.mp4 into the studio's media drop zone. */

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
-import { createVerifiedUser, JFK, newEmail } from './helpers.ts';
+import { createVerifiedUser, JFK, newEmail, signInAs } from './helpers.ts';
 
 const FIX = 'Zapatos azules en la luna';
 
@@ -58,16 +58,7 @@ test('after an edit and a re-dub every download carries the edit, online and off
   test.setTimeout(420_000);
   const { token, user } = await createVerifiedUser(request, newEmail('render-graph'));
   const auth = { authorization: `Bearer ${token}` };
-  await page.addInitScript(
-    ([t, u]) => {
-      if (!localStorage.getItem('access_token')) {
-        localStorage.setItem('access_token', t as string);
-        localStorage.setItem('user', JSON.stringify(u));
-        localStorage.setItem('tarjama.language', 'en');
-      }
-    },
-    [token, user],
-  );
+  await signInAs(page, token, user);
   const target = await request.post('/v1/uploads/presigned-url', {
     headers: auth,
     data: { filename: 'jfk.mp4', content_type: 'video/mp4' },

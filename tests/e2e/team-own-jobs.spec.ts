@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { test, expect, type APIRequestContext, type Browser } from '@playwright/test';
-import { createVerifiedUser, JFK, newEmail, readCode } from './helpers.ts';
+import { createVerifiedUser, JFK, newEmail, readCode, signInAs } from './helpers.ts';
 
 async function account(request: APIRequestContext, tag: string, business = false) {
   const email = newEmail(tag);
@@ -28,16 +28,7 @@ async function account(request: APIRequestContext, tag: string, business = false
 
 async function pageOf(browser: Browser, who: { token: string; user: unknown }) {
   const page = await (await browser.newContext()).newPage();
-  await page.addInitScript(
-    ([t, u]) => {
-      if (!localStorage.getItem('access_token')) {
-        localStorage.setItem('access_token', t as string);
-        localStorage.setItem('user', JSON.stringify(u));
-        localStorage.setItem('tarjama.language', 'en');
-      }
-    },
-    [who.token, who.user],
-  );
+  await signInAs(page, who.token, who.user);
   return page;
 }
 
