@@ -8,7 +8,16 @@ import {
   TracksResponse,
   TranslateAgainRequest,
 } from './tracks.ts';
+import type { ErrorCode } from './errors.ts';
 import { json, type Endpoint } from './endpoint.ts';
+
+/** What every call on a job's tracks can answer: not yours (a team member), not signed in, no such job, no tracks. */
+const TRACKS_ERRORS = [
+  'TEAM_NOT_YOURS',
+  'UNAUTHORIZED',
+  'JOB_NOT_FOUND',
+  'TRACKS_NOT_READY',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * The editor's calls (tracks, revisions, translate again, re-dub). Declared here so both apps share their shapes;
@@ -28,23 +37,15 @@ export const EDITOR_ENDPOINTS = {
     method: 'PUT',
     path: '/v1/jobs/{id}/tracks',
     tag: 'jobs',
-    summary: 'Save a new revision of the tracks; the SRT/VTT outputs are re-rendered at once (free)',
+    summary:
+      'Save a new revision of the tracks; every output follows it (SRT/VTT at once, the burnt-in video by its render run, the dub on a re-dub; free)',
     description:
       'Send the revision you loaded; 409 REVISION_CONFLICT (with the latest `revision`) when it is not the latest. ' +
       'Subtitle rule breaks come back as warnings per cue, never as refusals.',
     auth: 'bearer',
     body: SaveTracksRequest,
     response: json(TracksResponse),
-    errors: [
-      'TEAM_NOT_YOURS',
-      'UNAUTHORIZED',
-      'JOB_NOT_FOUND',
-      'TRACKS_NOT_READY',
-      'REVISION_CONFLICT',
-      'INVALID_CUE',
-      'UNKNOWN_SPEAKER',
-      'JOB_BUSY',
-    ],
+    errors: [...TRACKS_ERRORS, 'REVISION_CONFLICT', 'INVALID_CUE', 'UNKNOWN_SPEAKER', 'JOB_BUSY'],
   },
   translateAgain: {
     method: 'POST',
@@ -58,10 +59,7 @@ export const EDITOR_ENDPOINTS = {
     body: TranslateAgainRequest,
     response: json(TracksResponse),
     errors: [
-      'TEAM_NOT_YOURS',
-      'UNAUTHORIZED',
-      'JOB_NOT_FOUND',
-      'TRACKS_NOT_READY',
+      ...TRACKS_ERRORS,
       'NO_ENGINE',
       'ENGINE_FAILED',
       'JOB_BUSY',
@@ -86,10 +84,7 @@ export const EDITOR_ENDPOINTS = {
     body: ShortenRequest,
     response: json(ShortenResponse),
     errors: [
-      'TEAM_NOT_YOURS',
-      'UNAUTHORIZED',
-      'JOB_NOT_FOUND',
-      'TRACKS_NOT_READY',
+      ...TRACKS_ERRORS,
       'NO_VOICE_OVER',
       'NO_ENGINE',
       'ENGINE_FAILED',
@@ -120,10 +115,7 @@ export const EDITOR_ENDPOINTS = {
     body: RedubRequest,
     response: json(JobResponse, 202),
     errors: [
-      'TEAM_NOT_YOURS',
-      'UNAUTHORIZED',
-      'JOB_NOT_FOUND',
-      'TRACKS_NOT_READY',
+      ...TRACKS_ERRORS,
       'NO_VOICE_OVER',
       'NOTHING_TO_REDUB',
       'PAYMENT_REQUIRED',

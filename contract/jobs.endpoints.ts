@@ -3,6 +3,7 @@
  * the shape).
  */
 import * as v from 'valibot';
+import type { ErrorCode } from './errors.ts';
 import {
   DocumentJobRequest,
   EstimateRequest,
@@ -17,6 +18,16 @@ import {
 import { CapabilitiesResponse, VoiceSampleQuery } from './capabilities.ts';
 import { FILE_REFUSALS, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY, json, type Endpoint } from './endpoint.ts';
 
+/** What every job submission can answer: a replayed key of a deleted job, the key's rules, not signed in, too few
+ * credits, no engine for a part of it. */
+const SUBMISSION_ERRORS = [
+  'IDEMPOTENCY_KEY_TARGET_DELETED',
+  ...IDEMPOTENCY_ERRORS,
+  'UNAUTHORIZED',
+  'PAYMENT_REQUIRED',
+  'NO_ENGINE',
+] as const satisfies readonly ErrorCode[];
+
 export const JOB_ENDPOINTS = {
   // Jobs
   translate: {
@@ -30,11 +41,7 @@ export const JOB_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
-      'IDEMPOTENCY_KEY_TARGET_DELETED',
-      ...IDEMPOTENCY_ERRORS,
-      'UNAUTHORIZED',
-      'PAYMENT_REQUIRED',
-      'NO_ENGINE',
+      ...SUBMISSION_ERRORS,
       'VOICE_NOT_AVAILABLE',
       // Issue 21 item 4: voice_clone without consent, or without a cloning engine.
       'VOICE_CLONE_CONSENT_REQUIRED',
@@ -70,11 +77,7 @@ export const JOB_ENDPOINTS = {
     headers: [IDEMPOTENCY_KEY],
     response: json(JobResponse, 201),
     errors: [
-      'IDEMPOTENCY_KEY_TARGET_DELETED',
-      ...IDEMPOTENCY_ERRORS,
-      'UNAUTHORIZED',
-      'PAYMENT_REQUIRED',
-      'NO_ENGINE',
+      ...SUBMISSION_ERRORS,
       'SAME_LANGUAGE',
       'NOT_A_DOCUMENT',
       'UPLOAD_NOT_FOUND',
