@@ -68,6 +68,7 @@ export function speechEngineContract(name: string, makeEngine: () => SpeechEngin
         if (w.confidence !== undefined) expect(w.confidence).toBeLessThanOrEqual(1);
       }
       const wer = wordErrorRate(JFK_WORDS, t.words.map((w) => w.text).join(' '));
+      console.log(`${name}: jfk.wav word error rate ${wer.toFixed(3)}, ${t.words.length} words`);
       expect(wer, `word error rate ${wer.toFixed(3)}`).toBeLessThan(MAX_WER);
       const said = new Set(t.words.map((w) => `${w.start} ${w.text}`));
       for (const u of t.utterances) {

@@ -102,6 +102,9 @@ export function voiceEngineContract(name: string, makeEngine: () => VoiceEngine,
       await engine.synthesize(text, { language: facts.language, voice, outPath: normal });
       await engine.synthesize(text, { language: facts.language, voice, outPath: fast, speed: facts.speed });
       const ratio = (await readWavHeader(fast)).seconds / (await readWavHeader(normal)).seconds;
+      console.log(
+        `${name}: length at speed ${facts.speed} / at speed 1 = ${ratio.toFixed(3)} (1/s ${(1 / facts.speed).toFixed(3)})`,
+      );
       expect(
         Math.abs(ratio - 1 / facts.speed),
         `length ratio ${ratio.toFixed(3)} at speed ${facts.speed}`,
