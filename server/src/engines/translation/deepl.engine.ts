@@ -121,7 +121,11 @@ export function createDeepLEngine(
         return false;
       }
     },
-    async translate(texts: string[], opts: TranslateOptions): Promise<string[]> {
+    async translate(all: string[], opts: TranslateOptions): Promise<string[]> {
+      // deepl-node refuses an empty text ("texts parameter must be a non-empty string or array of non-empty
+      // strings"): empty texts stay empty and are not sent.
+      const sent = all.flatMap((t, i) => (t ? [i] : []));
+      const texts = sent.map((i) => all[i]);
       const from = normaliseLanguage(opts.from) as SourceLanguageCode;
       const to = TARGET[normaliseLanguage(opts.to)];
       const entries = deepLGlossaryEntries(opts.glossary ?? []);
@@ -159,7 +163,9 @@ export function createDeepLEngine(
             throw new Error(`DeepL returned ${got.length} translations for ${text.length} texts`);
           return got.map((r) => r.text);
         });
-        return results.flat();
+        const out = all.map(() => '');
+        results.flat().forEach((t, k) => (out[sent[k]] = t));
+        return out;
       } finally {
         // A glossary is per job and pair: removed once the call is done (a failed delete only leaves it listed).
         if (glossary) await translator.deleteGlossary(glossary).catch(() => undefined);

@@ -64,6 +64,8 @@ const VARIANTS = [
 ];
 /** espeak's normal rate, words per minute. */
 const WPM = 165;
+/** Every voice id offered in any language (`<base>+<variant>`). */
+const OFFERED = new Set(Object.values(BASE).flatMap((base) => VARIANTS.map((v) => `${base}+${v}`)));
 
 /** Creates the espeak-ng engine. @throws from `synthesize`: Error naming espeak-ng. */
 export function createEspeakEngine(): VoiceEngine {
@@ -91,6 +93,8 @@ export function createEspeakEngine(): VoiceEngine {
       // espeak-ng truncates long -w paths (it keeps ~200 characters): write by name inside the target folder.
       // A voice `es+m3@38` speaks at pitch 38 (espeak's -p, 0-99; a speaker's voice, media/speaker-voices.ts).
       const [voice, pitch] = opts.voice.split('@');
+      // espeak-ng speaks a voice it does not have with its default one and exits 0: refuse what is not offered.
+      if (!OFFERED.has(voice)) throw new Error(`espeak-ng failed: no voice ${voice}`);
       const args = ['-v', voice, '-s', String(wpm), '-w', path.basename(opts.outPath), '--stdin'];
       if (pitch && /^\d{1,2}$/.test(pitch)) args.push('-p', pitch);
       await runProcess('espeak-ng', args, {

@@ -28,6 +28,8 @@ export function createFliteEngine(): VoiceEngine {
         : [],
     available: () => programExists('flite'),
     async synthesize(text: string, opts: SynthesizeOptions): Promise<void> {
+      // flite speaks a voice it does not have with its default one and exits 0: refuse what is not offered.
+      if (!VOICES.some((v) => v.id === opts.voice)) throw new Error(`flite failed: no voice ${opts.voice}`);
       // Text goes through a file: flite's -t takes one argument and mis-reads leading dashes.
       const dir = await mkdtemp(path.join(os.tmpdir(), 'tarjama-flite-'));
       try {
