@@ -65,7 +65,7 @@ const VARIANTS = [
 /** espeak's normal rate, words per minute. */
 const WPM = 165;
 /** Every voice id offered in any language (`<base>+<variant>`). */
-const OFFERED = new Set(Object.values(BASE).flatMap((base) => VARIANTS.map((v) => `${base}+${v}`)));
+const OFFERED = new Set(Object.values(ESPEAK_VOICES).flatMap((base) => VARIANTS.map((v) => `${base}+${v}`)));
 
 /** Creates the espeak-ng engine. @throws from `synthesize`: Error naming espeak-ng. */
 export function createEspeakEngine(): VoiceEngine {
