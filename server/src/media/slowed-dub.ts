@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { VoiceEngine } from '../engines/voice.engine.ts';
 import type { ArtifactStore } from './artifacts.ts';
 import { stretchInput } from './picture-stretch.ts';
+import { storedStretch } from './stretch-store.ts';
 import type { DubSegment } from './dub-segments.ts';
 import { syncReport, type SavedSync } from './sync-report.ts';
 import { addedSeconds, planPictureStretch, type StretchPlan } from './time-map.ts';
@@ -67,14 +68,21 @@ export async function dubSlowedVideo(opts: {
     outPath: track,
     onProgress: (f) => opts.onProgress?.(0.2 + 0.3 * f),
   });
-  const slowed = await stretchInput({
-    input: opts.input,
-    sound: opts.background,
-    spans: plan.spans,
-    duration: opts.duration,
-    dir: workDir,
-    signal,
-  });
+  const slowed = await storedStretch(
+    opts.clips,
+    opts.language,
+    { spans: plan.spans, background: !!opts.background },
+    () =>
+      stretchInput({
+        input: opts.input,
+        sound: opts.background,
+        spans: plan.spans,
+        duration: opts.duration,
+        dir: workDir,
+        signal,
+      }),
+    workDir,
+  );
   opts.onProgress?.(0.8);
   const aac = path.join(workDir, 'slowed.aac');
   const mp3 = path.join(workDir, 'slowed-unused.mp3');
