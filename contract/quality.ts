@@ -95,7 +95,12 @@ export const QualityReport = v.object({
   revision: finiteNumber(),
   summary: v.object({
     to_review: finiteNumber(),
-    by_code: v.record(v.picklist(QUALITY_CODES), finiteNumber()),
+    by_code: v.object(
+      Object.fromEntries(QUALITY_CODES.map((c) => [c, finiteNumber()])) as Record<
+        QualityCode,
+        ReturnType<typeof finiteNumber>
+      >,
+    ),
   }),
   findings: v.array(QualityFinding),
 });
