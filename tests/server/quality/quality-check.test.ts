@@ -142,6 +142,19 @@ describe('qualityOf (issue 37)', () => {
     expect(report.summary.by_code.LENGTH_RATIO).toBe(0);
   });
 
+  it('a dub segment played fast is a warning over its slot; an edited line is judged again at the measured rate', () => {
+    const fast: DubbedSync = {
+      segments: [{ ...sync.segments[0], speed: 1.2, status: 'fast', shorter_by: 3 }],
+      chars_per_second: 15,
+    };
+    const found = qualityOf(planted, { sync: { es: fast } }).findings.filter((f) => f.code.startsWith('DUB_'));
+    expect(found.map((f) => `${f.cue_id}/${f.code}`)).toContain('dub/DUB_FAST');
+    expect(found.find((f) => f.cue_id === 'dub')).toMatchObject({ severity: 'warning', value: 1.2, limit: 1.15 });
+    // 35 characters at 15 a second take 2.3 s in the 1 s slot of cue `fast`: estimated, an overflow.
+    expect(found.find((f) => f.cue_id === 'fast')).toMatchObject({ code: 'DUB_OVERFLOW', start: 0, end: 1 });
+    expect(found.find((f) => f.cue_id === 'fast')?.detail).toMatch(/\(estimated\)$/);
+  });
+
   it('a dash on each speaker line clears the speaker finding', () => {
     const fixed: StoredTracks = {
       ...planted,
