@@ -17,6 +17,7 @@ import { TEAM_ENDPOINTS } from './teams.endpoints.ts';
 import { GLOSSARY_ENDPOINTS } from './glossary.endpoints.ts';
 import { OPS_ENDPOINTS } from './ops.endpoints.ts';
 import { EDITOR_ENDPOINTS } from './editor.endpoints.ts';
+import { QUALITY_ENDPOINTS } from './quality.endpoints.ts';
 
 export * from './endpoint.ts';
 export { EDITOR_ENDPOINTS } from './editor.endpoints.ts';
@@ -32,6 +33,8 @@ export const ENDPOINTS = {
   ...OPS_ENDPOINTS,
   // The editor (contract/tracks.ts)
   ...EDITOR_ENDPOINTS,
+  // The quality check (contract/quality.ts, issue 37)
+  ...QUALITY_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

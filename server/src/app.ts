@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { tracksRoutes } from './modules/tracks/tracks.routes.ts';
+import { qualityRoutes } from './modules/quality/quality.routes.ts';
 import { downloadRoutes } from './modules/downloads/downloads.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -52,6 +53,8 @@ const ROUTE_MODULES: RouteModule[] = [
   capabilitiesRoutes,
   jobRoutes,
   tracksRoutes,
+  // Issue 37: the quality check of a job's tracks.
+  qualityRoutes,
   downloadRoutes,
   docsRoutes,
   // Issue 23: the way in for programs.

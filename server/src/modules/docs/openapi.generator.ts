@@ -24,6 +24,7 @@ import * as creditPacksContract from '../../../../contract/credit-packs.ts';
 import * as ownWordsContract from '../../../../contract/own-words.ts';
 import * as speakersContract from '../../../../contract/speakers.ts';
 import * as syncContract from '../../../../contract/sync.ts';
+import * as qualityContract from '../../../../contract/quality.ts';
 import * as glossaryContract from '../../../../contract/glossary.ts';
 import * as teamsContract from '../../../../contract/teams.ts';
 import * as uploadsContract from '../../../../contract/uploads.ts';
@@ -71,6 +72,8 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'dub-segments.ts': {},
   // Issue 36: output kinds, render paths and the outputs list (re-exported by jobs.ts, whose names come first).
   'outputs.ts': outputsContract,
+  // Issue 37: the quality check's findings.
+  'quality.ts': qualityContract,
   // Error details (re-exported by errors.ts, whose names come first).
   'error-details.ts': errorDetailsContract,
 };
