@@ -340,6 +340,11 @@ export const JobResponse = v.object({
   voices: v.optional(v.record(v.string(), v.string())),
   /** The latest revision of the job's editable tracks (completed media jobs); null when it has none. */
   tracks_revision: v.optional(v.nullable(finiteNumber())),
+  /**
+   * Media jobs: how many cues the quality check of the latest revision asks a human to look at (an error or a warning:
+   * GET /v1/jobs/{id}/quality lists them); absent before the check ran.
+   */
+  to_review: v.optional(finiteNumber()),
   /** Voice-over jobs: what the last dub synthesised per target language (a re-dub reuses unchanged clips). */
   dub_segments: v.optional(DubSegmentsReport),
   /**

@@ -31,6 +31,8 @@ describe('the quality check of a job (issue 37)', () => {
     const first = v.parse(QualityReport, before.body);
     expect(first.revision).toBe(1);
     expect(first.findings.filter((f) => f.code === 'UNTRANSLATED')).toEqual([]);
+    // The job carries the first run's count, as the job list shows it.
+    expect((await api(t, alice, 'GET', `/v1/jobs/${jobId}`)).body.to_review).toBe(first.summary.to_review);
 
     const { body: tracks } = await api(t, alice, 'GET', `/v1/jobs/${jobId}/tracks`);
     const es = tracks.targets.es.cues;
@@ -53,6 +55,9 @@ describe('the quality check of a job (issue 37)', () => {
     ]);
     expect(report.summary.by_code.UNTRANSLATED).toBe(1);
     expect(report.summary.to_review).toBeGreaterThanOrEqual(1);
+    // Recounted with the save: the job list's "N to review" follows the edit.
+    expect((await api(t, alice, 'GET', `/v1/jobs/${jobId}`)).body.to_review).toBe(report.summary.to_review);
+    expect(report.summary.to_review).toBeGreaterThan(first.summary.to_review);
 
     const res = await fetch(`${t.baseUrl}/v1/jobs/${jobId}/quality.csv`, { headers: alice.auth });
     expect(res.status).toBe(200);

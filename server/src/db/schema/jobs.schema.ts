@@ -112,6 +112,8 @@ export const jobs = pgTable(
     voices: jsonb('voices').$type<Record<string, string>>().notNull().default({}),
     /** The latest revision of the editable tracks (completed media jobs); null before the first. */
     tracksRevision: integer('tracks_revision'),
+    /** Cues the quality check of the latest revision asks a human to look at (modules/quality); null before it ran. */
+    qualityToReview: integer('quality_to_review'),
     /** Voice-over jobs: what the last dub synthesised per target language. */
     dubSegments: jsonb('dub_segments').$type<DubSegmentsReport>(),
     /** A re-dub waiting or running: the languages, its ledger reference and its price (credits). */

@@ -26,6 +26,7 @@ import { runRedub } from '../tracks/redub.runner.ts';
 import { inputsHashOf, renderOptionsOf } from '../renders/render-graph.ts';
 import { renderPictures } from '../renders/picture-render.ts';
 import { planOf } from './job-plan.ts';
+import { recordQuality } from '../quality/quality-record.ts';
 import { insertFirstRevision } from '../tracks/tracks.repository.ts';
 import { queueNameOf } from './job-recovery.ts';
 import { queuePriorityOf } from './job-priority.ts';
@@ -272,6 +273,8 @@ export function createJobRunner(ctx: AppContext) {
             { services: [...job.servicesRequested].sort().join('+') },
             (performance.now() - startedAt) / 1000 / job.mediaSeconds,
           );
+        // The quality check of revision 1, before the e-mail and the event (whose job carries its count).
+        if (result.tracks) await recordQuality(ctx, job, result.tracks, 1);
         await notifyJobFinished(ctx, job);
         await emitJobEvent(ctx, 'job.completed', job.id);
       }

@@ -98,6 +98,7 @@ export async function presentJob(
     notes: job.notes,
     ...(job.servicesRequested.includes('voice_over') ? { voices: job.voices } : {}),
     ...(job.jobType === 'video_translation' ? { tracks_revision: job.tracksRevision } : {}),
+    ...(job.jobType === 'video_translation' && job.qualityToReview !== null ? { to_review: job.qualityToReview } : {}),
     ...(job.dubSegments ? { dub_segments: job.dubSegments } : {}),
     output_files,
     ...(job.status === 'completed' ? { outputs: listed } : {}),

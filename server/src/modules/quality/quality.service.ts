@@ -4,29 +4,15 @@
  * like GET /v1/jobs/{id}/tracks (the owner, or their team: others get 404).
  */
 import type { QualityFinding, QualityReport } from '../../../../contract/quality.ts';
-import type { DubbedSync } from '../../../../contract/sync.ts';
-import { jobArtifactPrefix, storageArtifacts } from '../../media/artifacts.ts';
-import { syncArtifact, type SavedSync } from '../../media/sync-report.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
 import type { JobRow } from '../jobs/job.repository.ts';
 import { jobWithTracks, latestTracks, type Ctx } from '../tracks/tracks.service.ts';
-import { qualityOf } from './quality-check.ts';
+import { reportOf } from './quality-record.ts';
 
 /** The quality report of the job's latest revision. @throws AppError JOB_NOT_FOUND, TRACKS_NOT_READY */
 export async function getQuality(ctx: Ctx, userId: string, jobId: string): Promise<QualityReport> {
   const job = await jobWithTracks(ctx, userId, jobId);
   return reportOf(ctx, job, await latestTracks(ctx, job));
-}
-
-/** The report of `tracks`, the job's latest revision, with its glossary and the last dub's sync reports. */
-async function reportOf(ctx: Ctx, job: JobRow, tracks: StoredTracks): Promise<QualityReport> {
-  const sync: Record<string, DubbedSync | null> = {};
-  if (job.servicesRequested.includes('voice_over')) {
-    const artifacts = storageArtifacts(ctx.storage, jobArtifactPrefix(job.userId, job.id));
-    for (const lang of Object.keys(tracks.targets))
-      sync[lang] = await artifacts.readJson<SavedSync>(syncArtifact(lang));
-  }
-  return qualityOf(tracks, { glossary: job.glossary, sync }, job.tracksRevision!);
 }
 
 /** `seconds` as Subtitle Edit shows a time code: hh:mm:ss,mmm. */

@@ -19,6 +19,7 @@ import { RENDER_PATHS, type MediaOutputKind } from '../../../../contract/jobs.ts
 import { inputsHashOf, renderOptionsOf } from './render-graph.ts';
 import * as renders from './renders.repository.ts';
 import { subtitleTextOf } from './subtitle-render.ts';
+import { recordQuality } from '../quality/quality-record.ts';
 
 /** What the render runner uses of the app context. */
 export type RenderCtx = Pick<AppContext, 'db' | 'storage' | 'queue' | 'logger' | 'jobLists'>;
@@ -113,6 +114,8 @@ export async function renderAfterSave(
       if (route === 'picture') picture = true;
     }
   }
+  // The quality check is one of the graph's renders: recounted for every revision.
+  await recordQuality(ctx, job, tracks, revision);
   ctx.jobLists.invalidate(job.userId);
   if (picture)
     await ctx.queue

@@ -34,6 +34,7 @@ import { toCue, trackSegments } from './track-cues.ts';
 import { renderPictures, type WithInput } from '../renders/picture-render.ts';
 import { inputsHashOf, renderOptionsOf } from '../renders/render-graph.ts';
 import { storeRender } from '../renders/render.service.ts';
+import { recordQuality } from '../quality/quality-record.ts';
 import { planOf } from '../jobs/job-plan.ts';
 
 /** One re-dub try of a claimed job (`job.redub` set). Never throws: every outcome settles the reservation. */
@@ -157,6 +158,8 @@ export async function runRedub(
         ...(Object.keys(slowed).length ? { notes: slowedNotes(job.notes, slowed) } : {}),
       }),
     );
+    // The quality check of the re-dubbed revision (the dub's sync changed).
+    await recordQuality(ctx, job, revision.tracks, redub.revision);
     // The graph's other stale renders of this revision (the video with subtitles burnt in), by the same runner as
     // after a save; on a failure the queue's render run tries again.
     await renderPictures(ctx, job.id, withInput, signal).catch(async (err) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { starterOf } from '../../../lib/team-starter.ts';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
 import type { JobResponse } from '../../../../contract/jobs.ts';
@@ -94,6 +94,17 @@ export function JobRow({ job, busy, onPreview, onRetry, onDelete }: JobRowProps)
       </div>
       <div className="job-side">
         <StatusBadge status={job.status} />
+        {job.status === 'completed' && job.to_review ? (
+          // The quality check's count (issue 37): the editor is where those cues are reviewed.
+          <Link
+            href={`/jobs/${encodeURIComponent(job.id)}/edit`}
+            className="badge badge-amber"
+            data-testid="to-review"
+            data-count={job.to_review}
+          >
+            <Plural value={job.to_review} one="# to review" other="# to review" />
+          </Link>
+        ) : null}
         <div className="job-actions">
           {job.status === 'completed' && job.job_type === 'video_translation' ? (
             <button type="button" className="btn btn-outline btn-sm" onClick={() => onPreview(job)}>
