@@ -5,7 +5,6 @@
  */
 import type { QualityFinding, QualityReport } from '../../../../contract/quality.ts';
 import type { StoredTracks } from '../../db/schema/index.ts';
-import type { JobRow } from '../jobs/job.repository.ts';
 import { jobWithTracks, latestTracks, type Ctx } from '../tracks/tracks.service.ts';
 import { reportOf } from './quality-record.ts';
 
