@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
+import { freePort } from './lib/app-server.ts';
 import path from 'node:path';
 import http from 'node:http';
 import crypto from 'node:crypto';
@@ -42,15 +42,6 @@ const ROOT = new URL('../', import.meta.url).pathname;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarjama-bench-'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A 16-bit stereo 48 kHz WAV of `bytes` data bytes of silence (sparse on disk, so the client side costs little). */
 function makeWav(file: string, bytes: number): void {

@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
+import { freePort } from './lib/app-server.ts';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -39,15 +39,6 @@ const CHAOS = process.env.BENCH_CHAOS !== '0';
 const PLANS = ['Free', 'Free', 'explorer', 'pro', 'business', 'business'] as const;
 const SECRET = crypto.randomBytes(32).toString('hex');
 const JFK = path.resolve(ROOT, '../shared/testdata/audio/jfk.wav');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
