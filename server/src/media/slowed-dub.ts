@@ -85,7 +85,6 @@ export async function dubSlowedVideo(opts: {
   );
   opts.onProgress?.(0.8);
   const aac = path.join(workDir, 'slowed.aac');
-  const mp3 = path.join(workDir, 'slowed-unused.mp3');
   try {
     await encodeMix({
       input: slowed.audio,
@@ -93,14 +92,14 @@ export async function dubSlowedVideo(opts: {
       spans: plan.placements,
       fromSample: 0,
       length: Math.round(plan.duration * MIX_RATE),
-      mp3Path: mp3,
+      // The MP4's sound only: the MP3 is the input-length dub's (dub-language.ts).
       aacPath: aac,
       duckGain: opts.duckGain,
       signal,
     });
     await muxMp4(slowed.video, aac, opts.mp4Path, signal);
   } finally {
-    await Promise.all([aac, mp3, track, slowed.audio, slowed.video].map((f) => rm(f, { force: true })));
+    await Promise.all([aac, track, slowed.audio, slowed.video].map((f) => rm(f, { force: true })));
   }
   const moved = opts.segments.map((s, i) => ({ ...s, ...plan.slots[i] }));
   const report = syncReport(moved, plan.placements, lengths, plan.duration, opts.charsPerSecond);

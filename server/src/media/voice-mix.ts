@@ -28,10 +28,10 @@ const AAC_DELAY = 1024;
 /**
  * Mixes and encodes `length` samples of the voice-over starting at sample `fromSample` of the input's timeline:
  * `voiceTrack` and the envelope of `spans` (the placements, seconds relative to `fromSample`) cover that stretch.
- * Writes `mp3Path` and, with `aacPath`, an ADTS AAC stream. Encodes starting on the same sample grid give frames
+ * Writes `mp3Path` and/or `aacPath` (an ADTS AAC stream; at least one of them). Encodes starting on the same sample grid give frames
  * that replace each other (audio-frames.ts). `input` is the sound mixed under the voice: the original media, or its
  * background with the voice removed (background.ts), ducked by `duckGain` (linear; default DUCK_GAIN).
- * @throws MediaError FFMPEG_FAILED; the signal's reason when aborted.
+ * @throws MediaError FFMPEG_FAILED; the signal's reason when aborted; Error when neither output is asked for.
  */
 export async function encodeMix(opts: {
   input: string;
@@ -39,11 +39,12 @@ export async function encodeMix(opts: {
   spans: Span[];
   fromSample: number;
   length: number;
-  mp3Path: string;
+  mp3Path?: string;
   aacPath?: string;
   duckGain?: number;
   signal?: AbortSignal;
 }): Promise<void> {
+  if (!opts.mp3Path && !opts.aacPath) throw new Error('encodeMix: no output asked for');
   const n = opts.length;
   const envelope = `${opts.voiceTrack.replace(/\.wav$/i, '')}-ducking.wav`;
   await writeDuckingEnvelope({
@@ -62,12 +63,16 @@ export async function encodeMix(opts: {
     `[src][gain]amultiply[orig];` +
     `[1:a]${stereo},${fit}[voice];` +
     `[orig][voice]amix=inputs=2:normalize=0:duration=first,alimiter=limit=0.95` +
-    (opts.aacPath ? `,asplit=2[m1][m2];[m2]atrim=start_sample=${AAC_DELAY}[m3]` : '[m1]');
+    (!opts.aacPath
+      ? '[m1]'
+      : opts.mp3Path
+        ? `,asplit=2[m1][m2];[m2]atrim=start_sample=${AAC_DELAY}[m3]`
+        : `,atrim=start_sample=${AAC_DELAY}[m3]`);
   const seek = opts.fromSample > 0 ? ['-ss', (opts.fromSample / MIX_RATE).toFixed(6)] : [];
   const args = ['-nostdin', '-loglevel', 'error', '-y', ...seek, '-i', opts.input, '-i', opts.voiceTrack];
   args.push('-i', envelope, '-filter_complex', graph);
   // No bit reservoir: every MP3 frame holds its own data, so frames of two encodes can be spliced.
-  args.push('-map', '[m1]', '-c:a', 'libmp3lame', '-b:a', '128k', '-reservoir', '0', opts.mp3Path);
+  if (opts.mp3Path) args.push('-map', '[m1]', '-c:a', 'libmp3lame', '-b:a', '128k', '-reservoir', '0', opts.mp3Path);
   if (opts.aacPath)
     // ffmpeg's default AAC search (twoloop) encodes about 20x real time on one core; the fast one three times
     // that, transparent at 160 kbit/s for speech (an hour's MP4 took minutes of CPU in the AAC encoder alone).
