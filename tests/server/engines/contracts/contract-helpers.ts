@@ -114,3 +114,31 @@ export async function leftInTmp<T>(fn: () => Promise<T>): Promise<{ left: string
     await rm(tmp, { recursive: true, force: true });
   }
 }
+
+/**
+ * The contract of an abort during a call: `call(signal)` is started, the signal aborted after `afterMs`, and the
+ * call must reject with the abort's reason within 2 s of it; with `noTempFiles`, leaving nothing in the temp folder.
+ */
+export async function expectAbortMidCall(
+  call: (signal: AbortSignal) => Promise<unknown>,
+  afterMs: number,
+  noTempFiles = true,
+): Promise<void> {
+  const reason = contractAbort();
+  const ac = new AbortController();
+  let abortedAt = 0;
+  const started = () => {
+    setTimeout(() => {
+      abortedAt = Date.now();
+      ac.abort(reason);
+    }, afterMs);
+    return call(ac.signal);
+  };
+  const { left, outcome } = noTempFiles
+    ? await leftInTmp(started)
+    : { left: [], outcome: await rejectionOf(started()) };
+  expect(abortedAt, 'the call was still running when aborted').toBeGreaterThan(0);
+  expectAbortReason(outcome.error, reason);
+  expect(Date.now() - abortedAt).toBeLessThan(2000);
+  expect(left).toEqual([]);
+}
