@@ -102,3 +102,35 @@ describe('job notes and failures', () => {
     expect(screen.getByTestId('job-error').textContent).toBe('تعذّر إكمال هذه المهمة.');
   });
 });
+
+// The job list says how many cues the quality check asks a human to look at (issue 37), in English and Arabic,
+// linking to the editor; nothing when none or before the check ran.
+describe('N to review in the job list', () => {
+  const done = (over: Partial<JobResponse>) => row(jobOf({ status: 'completed', ...over }));
+
+  it('shows the count as a link to the editor', async () => {
+    await activateLocale('en', { persist: false });
+    done({ id: 'j7', to_review: 7 });
+    const badge = screen.getByTestId('to-review');
+    expect(badge.textContent).toBe('7 to review');
+    expect(badge.getAttribute('href')).toBe('/jobs/j7/edit');
+  });
+
+  it('says nothing when no cue needs a human, or before the check ran', async () => {
+    await activateLocale('en', { persist: false });
+    done({ to_review: 0 });
+    expect(screen.queryByTestId('to-review')).toBeNull();
+    cleanup();
+    done({});
+    expect(screen.queryByTestId('to-review')).toBeNull();
+  });
+
+  it('in Arabic, with its plural forms', async () => {
+    await activateLocale('ar', { persist: false });
+    done({ to_review: 1 });
+    expect(screen.getByTestId('to-review').textContent).toBe('سطر واحد للمراجعة');
+    cleanup();
+    done({ to_review: 3 });
+    expect(screen.getByTestId('to-review').textContent).toBe('3 أسطر للمراجعة');
+  });
+});
